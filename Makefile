@@ -1,0 +1,87 @@
+# posecore: a bit-exact C implementation of the Spine 4.3 pose solver, and its conformance harness.
+# `make help` lists the targets.
+
+CC      ?= cc
+CFLAGS  ?= -O2
+CFLAGS  += -std=c11 -ffp-contract=off -fno-fast-math -Wall -Wextra -Wno-unused-parameter \
+           -D_POSIX_C_SOURCE=200809L -Icore/include -Icore/src
+PKGS    := jansson libpng
+B       := build
+NODE    ?= node
+SHARED  ?= ../shared
+N       ?= 1000000
+
+# The bootstrap stamp: made by scripts/bootstrap once every dependency is present.
+DEPS    := $(B)/.bootstrapped
+
+LIB_SRC := $(wildcard core/src/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
+CLI_SRC := $(wildcard core/cli/*.c)
+CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
+POSECORE_OBJ := $(filter-out $(B)/obj/core/cli/posediff.o,$(CLI_OBJ))
+TEST_SRC := $(wildcard core/tests/test_*.c)
+TESTS    := $(TEST_SRC:core/tests/%.c=$(B)/tests/%)
+LIB     := $(B)/lib/libposecore.a
+BINS    := $(B)/bin/posecore $(B)/bin/posediff
+
+.PHONY: all help test gate corpus-refresh jsmath-check bench-math unit check-math-calls clean
+all: $(LIB) $(BINS)
+
+help:
+	@echo "make                 build build/lib/libposecore.a, build/bin/posecore, build/bin/posediff"
+	@echo "make gate            the corpus gate: stored cases vs stored dumps, then the rigs live"
+	@echo "make test            everything CI runs (unit tests, math vectors, the gate)"
+	@echo "make corpus-refresh  regenerate corpus/dumps with the oracle (FORCE=1 to replace another version's)"
+	@echo "make jsmath-check N= compare js_sin/js_cos/js_atan2/js_acos with Node on N arguments per function"
+	@echo "make bench-math      throughput of the V8-exact math module against the C library"
+	@echo "make clean           remove build/"
+
+$(DEPS):
+	scripts/bootstrap
+
+$(B)/obj/%.o: %.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $$(pkg-config --cflags $(PKGS)) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/bin/posecore: $(POSECORE_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(POSECORE_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+
+$(B)/bin/posediff: $(B)/obj/core/cli/posediff.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+
+$(B)/tests/%: core/tests/%.c $(LIB) | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(LIB) \
+	  $$(pkg-config --libs $(PKGS) check) -lm
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# Transcendental functions reach the core only through core/src/jsmath.c.
+check-math-calls:
+	@scripts/check-math-calls
+
+unit: $(TESTS) $(B)/bin/posecore
+	@set -e; for t in $(TESTS); do echo "== $$t"; (cd $(CURDIR) && $$t); done
+
+gate: all
+	@gates/corpus_gate --shared $(SHARED)
+
+test: all check-math-calls unit gate
+
+corpus-refresh: all
+	@gates/corpus_refresh $(if $(FORCE),--force)
+
+jsmath-check: all
+	@scripts/jsmath-check $(N)
+
+bench-math: | $(DEPS)
+	@scripts/bench-math
+
+clean:
+	rm -rf $(B)/obj $(B)/lib $(B)/bin $(B)/tests

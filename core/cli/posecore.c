@@ -1,0 +1,45 @@
+/* build/bin/posecore: the command line of the core. Each verb lives in its own cmd_*.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "posecore.h"
+
+typedef struct verb {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+} verb;
+
+static const verb verbs[] = {
+    { "dump", cmd_dump,
+      "dump SKELETON.json [--skin NAME|all|none] [--physics none] [--samples N|keys] [--anim NAME]...\n"
+      "                       pose the document and write its dump (oracle/FORMAT.md) to stdout" },
+    { "check", cmd_check, "check SKELETON.json   read only: exit 0 accepted, 2 refused, 3 unsupported" },
+    { "jsmath", cmd_jsmath,
+      "jsmath sin|cos|atan2|acos   hex bit patterns in on stdin (atan2: \"y x\"), results out" },
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "posecore %s: the Spine 4.3 pose solver, bit for bit with spine-core 4.3.13\nusage:\n",
+            POSECORE_VERSION);
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) fprintf(out, "  posecore %s\n", verbs[i].usage);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (strcmp(argv[1], verbs[i].name) == 0) return verbs[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "posecore: unknown verb \"%s\"\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,161 @@
+/* The pose sequence, posed by the core and written as a dump (oracle/FORMAT.md): the data rows, the
+ * setup pose, then the animations' samples. The dump is built in memory and written only when whole,
+ * so a failure never leaves a partial dump behind. */
+#include "dump.h"
+#include "dumpwrite.h"
+#include "skeleton.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void write_data_rows(dump_writer *w, const pc_skeleton_data *d)
+{
+    for (int i = 0; i < d->bone_count; i++) {
+        const pc_bone_data *b = &d->bones[i];
+        dw_row(w, "data.bone", b->name);
+        dw_num(w, "index", b->index);
+        dw_str(w, "parent", b->parent >= 0 ? d->bones[b->parent].name : NULL);
+        dw_num(w, "length", b->length);
+        dw_num(w, "x", b->setup.x);
+        dw_num(w, "y", b->setup.y);
+        dw_num(w, "rotation", b->setup.rotation);
+        dw_num(w, "scaleX", b->setup.scale_x);
+        dw_num(w, "scaleY", b->setup.scale_y);
+        dw_num(w, "shearX", b->setup.shear_x);
+        dw_num(w, "shearY", b->setup.shear_y);
+        dw_str(w, "inherit", pc_inherit_names[b->setup.inherit]);
+        dw_bool(w, "skinRequired", b->skin_required);
+    }
+    for (int i = 0; i < d->slot_count; i++) {
+        const pc_slot_data *s = &d->slots[i];
+        dw_row(w, "data.slot", s->name);
+        dw_num(w, "index", s->index);
+        dw_str(w, "bone", d->bones[s->bone].name);
+        dw_str(w, "attachment", s->attachment);
+    }
+}
+
+static void write_local(dump_writer *w, const char *const names[8], const pc_bone_local *l)
+{
+    dw_num(w, names[0], l->x);
+    dw_num(w, names[1], l->y);
+    dw_num(w, names[2], l->rotation);
+    dw_num(w, names[3], l->scale_x);
+    dw_num(w, names[4], l->scale_y);
+    dw_num(w, names[5], l->shear_x);
+    dw_num(w, names[6], l->shear_y);
+    dw_str(w, names[7], pc_inherit_names[l->inherit]);
+}
+
+static void write_pose_rows(dump_writer *w, const pc_skeleton *sk)
+{
+    static const char *const pose_names[8] = { "x", "y", "rotation", "scaleX", "scaleY", "shearX", "shearY",
+                                               "inherit" };
+    static const char *const applied_names[8] = { "applied.x", "applied.y", "applied.rotation",
+                                                  "applied.scaleX", "applied.scaleY", "applied.shearX",
+                                                  "applied.shearY", "applied.inherit" };
+    for (int i = 0; i < sk->data->bone_count; i++) {
+        const pc_bone *b = &sk->bones[i];
+        const pc_bone_pose *ap = b->applied;
+        dw_row(w, "bone", b->data->name);
+        dw_bool(w, "active", b->active);
+        write_local(w, pose_names, &b->pose.local);
+        write_local(w, applied_names, &ap->local);
+        dw_num(w, "a", ap->a);
+        dw_num(w, "b", ap->b);
+        dw_num(w, "c", ap->c);
+        dw_num(w, "d", ap->d);
+        dw_num(w, "worldX", ap->world_x);
+        dw_num(w, "worldY", ap->world_y);
+    }
+}
+
+static bool animation_selected(const pc_dump_options *opt, const char *name)
+{
+    if (opt->anims == NULL) return true;
+    for (int i = 0; i < opt->anim_count; i++)
+        if (strcmp(opt->anims[i], name) == 0) return true;
+    return false;
+}
+
+void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size)
+{
+    size_t n = 0;
+    n += (size_t)snprintf(buf + n, size - n, "--skin %s --physics none", opt->skin ? opt->skin : "none");
+    if (n < size) {
+        if (opt->keys) n += (size_t)snprintf(buf + n, size - n, " --samples keys");
+        else n += (size_t)snprintf(buf + n, size - n, " --samples %d", opt->samples);
+    }
+    for (int i = 0; opt->anims && i < opt->anim_count && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
+}
+
+pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *data,
+                        const pc_dump_options *opt, pc_error *err)
+{
+    err->status = PC_OK;
+    for (int i = 0; opt->anims && i < opt->anim_count; i++) {
+        bool found = false;
+        for (int a = 0; a < data->animation_count && !found; a++)
+            found = strcmp(data->animations[a].name, opt->anims[i]) == 0;
+        if (!found) {
+            err->status = PC_INVALID;
+            snprintf(err->message, sizeof err->message, "%s: $.animations: Animation not found: %s", input,
+                     opt->anims[i]);
+            return err->status;
+        }
+    }
+    pc_skeleton *sk = pc_skeleton_new(data);
+    if (!sk) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+        return err->status;
+    }
+    if (!pc_skeleton_set_skin(sk, opt->skin)) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: $.skins: Skin not found: %s", input, opt->skin);
+        pc_skeleton_free(sk);
+        return err->status;
+    }
+
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *mem = open_memstream(&text, &text_len);
+    if (!mem) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+        pc_skeleton_free(sk);
+        return err->status;
+    }
+    char options[512];
+    pc_dump_options_text(opt, options, sizeof options);
+    dump_writer w;
+    dw_begin(&w, mem);
+    dw_meta(&w, "runtime", "posecore " POSECORE_VERSION);
+    dw_meta(&w, "input", input);
+    dw_meta(&w, "options", options);
+    write_data_rows(&w, data);
+
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    dw_pose(&w, 0, NULL, 0);
+    write_pose_rows(&w, sk);
+
+    bool any_animation = false;
+    for (int a = 0; a < data->animation_count; a++)
+        any_animation |= animation_selected(opt, data->animations[a].name);
+    if (any_animation) dw_unsupported(&w, "pose", "animations are not posed yet (issue 7)");
+    dw_end(&w);
+
+    bool failed = ferror(mem) != 0;
+    fclose(mem);
+    pc_skeleton_free(sk);
+    if (!failed) failed = fwrite(text, 1, text_len, out) != text_len || fflush(out) != 0;
+    free(text);
+    if (failed) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: cannot write the dump", input);
+    }
+    return err->status;
+}

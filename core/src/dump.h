@@ -1,0 +1,25 @@
+/* The pose sequence of oracle/FORMAT.md, posed by the core and written as a dump. */
+#ifndef POSECORE_DUMP_H
+#define POSECORE_DUMP_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "posecore.h"
+
+typedef struct pc_dump_options {
+    const char *skin;          /* a skin's name, "all", or NULL for none */
+    int samples;               /* sample times per animation (when !keys) */
+    bool keys;                 /* --samples keys */
+    const char **anims;        /* --anim names (NULL when every animation) */
+    int anim_count;
+} pc_dump_options;
+
+/* Writes the dump of the document `input` (already read into data) to out; on failure writes nothing
+ * to out, fills *err and returns its status. */
+pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *data,
+                        const pc_dump_options *opt, pc_error *err);
+
+/* The options as the dump's `meta options` line spells them. */
+void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,23 @@
+/* Writing the dump format (oracle/FORMAT.md): lines, rows, typed field values, and the row count. */
+#ifndef POSECORE_DUMPWRITE_H
+#define POSECORE_DUMPWRITE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct dump_writer {
+    FILE *out;
+    long rows;
+} dump_writer;
+
+void dw_begin(dump_writer *w, FILE *out);
+void dw_meta(dump_writer *w, const char *key, const char *value);
+void dw_pose(dump_writer *w, int index, const char *animation, double time);
+void dw_unsupported(dump_writer *w, const char *block, const char *reason);
+void dw_row(dump_writer *w, const char *block, const char *key);
+void dw_num(dump_writer *w, const char *field, double value);
+void dw_str(dump_writer *w, const char *field, const char *value); /* NULL writes null */
+void dw_bool(dump_writer *w, const char *field, bool value);
+void dw_end(dump_writer *w);
+
+#endif

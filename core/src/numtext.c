@@ -1,0 +1,69 @@
+/* Numbers as text, exactly (see numtext.h). The shortest round-trip spelling is found by asking printf
+ * for 1 to 17 significant digits and keeping the first that strtod reads back to the same bits. */
+#include "numtext.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t numtext_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+size_t numtext_format(double x, char buf[NUMTEXT_MAX])
+{
+    if (isnan(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, "NaN");
+    if (isinf(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, x < 0 ? "-Infinity" : "Infinity");
+    if (x == 0) return (size_t)snprintf(buf, NUMTEXT_MAX, signbit(x) ? "-0" : "0");
+    int n = 0;
+    for (int digits = 1; digits <= 17; digits++) {
+        n = snprintf(buf, NUMTEXT_MAX, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x) break;
+    }
+    return (size_t)n;
+}
+
+bool numtext_parse(const char *s, size_t len, double *out)
+{
+    char tmp[64];
+    if (len == 0 || len >= sizeof tmp) return false;
+    memcpy(tmp, s, len);
+    tmp[len] = '\0';
+    if (strcmp(tmp, "NaN") == 0) { *out = NAN; return true; }
+    if (strcmp(tmp, "Infinity") == 0) { *out = INFINITY; return true; }
+    if (strcmp(tmp, "-Infinity") == 0) { *out = -INFINITY; return true; }
+    /* Only decimal spellings: no hex floats, no "inf"/"nan" words, no leading '+' or spaces. */
+    for (size_t i = 0; i < len; i++) {
+        char c = tmp[i];
+        if (!((c >= '0' && c <= '9') || c == '-' || c == '.' || c == 'e' || c == 'E' || c == '+'))
+            return false;
+    }
+    if (tmp[0] == '+' || tmp[0] == '.' || tmp[0] == 'e' || tmp[0] == 'E') return false;
+    char *end;
+    errno = 0;
+    double v = strtod(tmp, &end);
+    if (end != tmp + len) return false;
+    *out = v;
+    return true;
+}
+
+/* Maps a double's bits to an integer line on which neighbouring doubles are neighbouring integers,
+ * -0 and +0 one apart. */
+static int64_t ordered(double x)
+{
+    uint64_t u = numtext_bits(x);
+    if (u >> 63) return -(int64_t)(u & 0x7fffffffffffffffULL) - 1;
+    return (int64_t)u;
+}
+
+uint64_t numtext_ulp_distance(double x, double y)
+{
+    if (isnan(x) || isnan(y)) return (isnan(x) && isnan(y)) ? 0 : UINT64_MAX;
+    int64_t a = ordered(x), b = ordered(y);
+    return a > b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a;
+}
