@@ -44,7 +44,9 @@ void dw_begin(dump_writer *w, FILE *out)
 void dw_meta(dump_writer *w, const char *key, const char *value)
 {
     end_line(w);
-    fprintf(w->out, "meta\t%s\t", key);
+    fputs("meta\t", w->out);
+    put_string(w->out, key);
+    fputc('\t', w->out);
     put_string(w->out, value);
 }
 

@@ -15,17 +15,55 @@ uint64_t numtext_bits(double x)
     return u;
 }
 
+/* Spells the decimal digits d (k of them) with the decimal point after n digits, as JavaScript's
+ * Number.prototype.toString places it: plain for 1e-7 < |x| < 1e21, exponential otherwise. */
+static size_t spell_like_javascript(bool negative, const char *d, int k, int n, char *buf)
+{
+    char *p = buf;
+    if (negative) *p++ = '-';
+    if (k <= n && n <= 21) {
+        memcpy(p, d, (size_t)k), p += k;
+        for (int i = k; i < n; i++) *p++ = '0';
+    } else if (0 < n && n <= 21) {
+        memcpy(p, d, (size_t)n), p += n;
+        *p++ = '.';
+        memcpy(p, d + n, (size_t)(k - n)), p += k - n;
+    } else if (-6 < n && n <= 0) {
+        *p++ = '0', *p++ = '.';
+        for (int i = 0; i < -n; i++) *p++ = '0';
+        memcpy(p, d, (size_t)k), p += k;
+    } else {
+        *p++ = d[0];
+        if (k > 1) {
+            *p++ = '.';
+            memcpy(p, d + 1, (size_t)(k - 1)), p += k - 1;
+        }
+        p += sprintf(p, "e%c%d", n - 1 < 0 ? '-' : '+', n - 1 < 0 ? 1 - n : n - 1);
+    }
+    *p = '\0';
+    return (size_t)(p - buf);
+}
+
 size_t numtext_format(double x, char buf[NUMTEXT_MAX])
 {
     if (isnan(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, "NaN");
     if (isinf(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, x < 0 ? "-Infinity" : "Infinity");
     if (x == 0) return (size_t)snprintf(buf, NUMTEXT_MAX, signbit(x) ? "-0" : "0");
-    int n = 0;
+    /* The fewest significant digits that read back to x, from printf's correctly rounded %e. */
+    char e[NUMTEXT_MAX];
     for (int digits = 1; digits <= 17; digits++) {
-        n = snprintf(buf, NUMTEXT_MAX, "%.*g", digits, x);
-        if (strtod(buf, NULL) == x) break;
+        snprintf(e, sizeof e, "%.*e", digits - 1, x);
+        if (strtod(e, NULL) == x) break;
     }
-    return (size_t)n;
+    /* e is "-d.ddde-XX": collect the digits (dropping trailing zeros) and the exponent. */
+    char d[20];
+    int k = 0;
+    const char *p = e + (x < 0);
+    for (; *p != 'e'; p++)
+        if (*p != '.') d[k++] = *p;
+    while (k > 1 && d[k - 1] == '0') k--;
+    int exponent = atoi(p + 1);
+    return spell_like_javascript(x < 0, d, k, exponent + 1, buf);
 }
 
 bool numtext_parse(const char *s, size_t len, double *out)
