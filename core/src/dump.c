@@ -3,38 +3,12 @@
  * so a failure never leaves a partial dump behind. */
 #include "dump.h"
 #include "dumpwrite.h"
+#include "dump_data.h"
 #include "skeleton.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void write_data_rows(dump_writer *w, const pc_skeleton_data *d)
-{
-    for (int i = 0; i < d->bone_count; i++) {
-        const pc_bone_data *b = &d->bones[i];
-        dw_row(w, "data.bone", b->name);
-        dw_num(w, "index", b->index);
-        dw_str(w, "parent", b->parent >= 0 ? d->bones[b->parent].name : NULL);
-        dw_num(w, "length", b->length);
-        dw_num(w, "x", b->setup.x);
-        dw_num(w, "y", b->setup.y);
-        dw_num(w, "rotation", b->setup.rotation);
-        dw_num(w, "scaleX", b->setup.scale_x);
-        dw_num(w, "scaleY", b->setup.scale_y);
-        dw_num(w, "shearX", b->setup.shear_x);
-        dw_num(w, "shearY", b->setup.shear_y);
-        dw_str(w, "inherit", pc_inherit_names[b->setup.inherit]);
-        dw_bool(w, "skinRequired", b->skin_required);
-    }
-    for (int i = 0; i < d->slot_count; i++) {
-        const pc_slot_data *s = &d->slots[i];
-        dw_row(w, "data.slot", s->name);
-        dw_num(w, "index", s->index);
-        dw_str(w, "bone", d->bones[s->bone].name);
-        dw_str(w, "attachment", s->attachment);
-    }
-}
 
 static void write_local(dump_writer *w, const char *const names[8], const pc_bone_local *l)
 {
@@ -135,7 +109,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     dw_meta(&w, "runtime", "posecore " POSECORE_VERSION);
     dw_meta(&w, "input", input);
     dw_meta(&w, "options", options);
-    write_data_rows(&w, data);
+    pc_dump_data_rows(&w, data);
 
     pc_skeleton_setup_pose(sk);
     pc_skeleton_update_world_transform(sk);
