@@ -24,10 +24,11 @@ TESTS    := $(TEST_SRC:core/tests/%.c=$(B)/tests/%)
 LIB     := $(B)/lib/libposecore.a
 BINS    := $(B)/bin/posecore $(B)/bin/posediff
 
-.PHONY: all help test gate corpus-refresh jsmath-check bench-math unit check-math-calls clean
+
+.PHONY: all help test nightly gate corpus-refresh jsmath-check bench-math unit check-math-calls clean
 all: $(LIB) $(BINS)
 
-help:
+help::
 	@echo "make                 build build/lib/libposecore.a, build/bin/posecore, build/bin/posediff"
 	@echo "make gate            the corpus gate: stored cases vs stored dumps, then the rigs live"
 	@echo "make test            everything CI runs (unit tests, math vectors, the gate)"
@@ -62,6 +63,7 @@ $(B)/tests/%: core/tests/%.c $(LIB) | $(DEPS)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
+
 # Transcendental functions reach the core only through core/src/jsmath.c.
 check-math-calls:
 	@scripts/check-math-calls
@@ -74,6 +76,9 @@ gate: all
 
 test: all check-math-calls unit gate
 
+# The full populations and every long check; CI runs the small ones through `make test`.
+nightly: test
+
 corpus-refresh: all
 	@gates/corpus_refresh $(if $(FORCE),--force)
 
@@ -85,3 +90,7 @@ bench-math: | $(DEPS)
 
 clean:
 	rm -rf $(B)/obj $(B)/lib $(B)/bin $(B)/tests
+
+# Each part of the harness adds its own targets (and `help::` lines, and prerequisites of `test` and
+# `nightly`) in a fragment beside its code.
+include $(sort $(wildcard core/*.mk probes/*.mk reports/*.mk gates/*.mk oracle/*.mk))
