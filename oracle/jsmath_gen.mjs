@@ -1,0 +1,443 @@
+// jsmath_gen: draws arguments for Math.sin/cos/atan2/acos over named ranges and evaluates them in
+// Node, the reference for core/src/jsmath.c.
+//
+//   node oracle/jsmath_gen.mjs check N BIN [--seed S] [--fn sin,cos,atan2,acos]
+//       streams N arguments per function through `BIN jsmath FN`, compares the bits with Node's,
+//       prints a table of mismatches by function and range; exit 1 on any mismatch.
+//   node oracle/jsmath_gen.mjs lines FN N [--seed S]
+//       prints `range arg... result` lines (hex bit patterns) for FN.
+//   node oracle/jsmath_gen.mjs vectors DIR [N] [--seed S]
+//       writes the binary vector files the unit test reads (format below): sincos.bin (x, sin x,
+//       cos x), acos.bin (x, acos x), atan2.bin (y, x, atan2(y, x)), N arguments each.
+//
+// Vector file format, little-endian: magic "JSMVEC1\n"; u32 nargs, nres, nranges, count; nranges
+// times { char name[24] NUL-padded; u32 count }; then count records of nargs + nres doubles. The
+// records are grouped by range, in the order of the range table.
+//
+// Arguments are deterministic for a seed (xoshiro128** on 32-bit halves); built from bit patterns,
+// so no transcendental function shapes the sample. Every NaN result is written as
+// 7ff8000000000000: JavaScript has one NaN.
+import { spawn } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+// ---- bits of doubles ----
+const SCR = new ArrayBuffer(8);
+const SF = new Float64Array(SCR);
+const SU = new Uint32Array(SCR); // little-endian: SU[0] low word, SU[1] high word
+const TWO32 = 4294967296;
+
+function fromBits(hi, lo) { SU[1] = hi >>> 0; SU[0] = lo >>> 0; return SF[0]; }
+function highOf(x) { SF[0] = x; return SU[1]; }
+// x moved k units in the last place, in bit space (|k| < 2^32; stays on x's side of zero)
+function stepUlps(x, k) {
+  SF[0] = x;
+  let lo = SU[0] + k, hi = SU[1];
+  if (lo >= TWO32) { lo -= TWO32; hi += 1; } else if (lo < 0) { lo += TWO32; hi -= 1; }
+  SU[0] = lo; SU[1] = hi >>> 0;
+  return SF[0];
+}
+
+// ---- xoshiro128** ----
+class Rng {
+  constructor(seed) {
+    // splitmix32 to fill the state
+    let s = seed >>> 0;
+    const next = () => {
+      s = (s + 0x9e3779b9) >>> 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next(); this.b = next(); this.c = next(); this.d = next();
+  }
+  u32() {
+    const r = Math.imul(rotl(Math.imul(this.b, 5), 7), 9);
+    const t = this.b << 9;
+    this.c ^= this.a; this.d ^= this.b; this.b ^= this.c; this.a ^= this.d;
+    this.c ^= t; this.d = rotl(this.d, 11);
+    return r >>> 0;
+  }
+  int(lo, hi) { return lo + Math.floor(this.unit() * (hi - lo + 1)); } // integer in [lo, hi]
+  unit() { return ((this.u32() >>> 5) * 67108864 + (this.u32() >>> 6)) / 9007199254740992; } // [0, 1)
+  uniform(a, b) { return a + (b - a) * this.unit(); }
+  sign() { return (this.u32() & 1) ? -1 : 1; }
+  pick(list) { return list[this.u32() % list.length]; }
+  bits() { return fromBits(this.u32(), this.u32()); }
+  // |value| with unbiased exponent uniform in [emin, emax] (emin >= -1074: subnormals below -1022)
+  // and a random mantissa: log-uniform magnitudes
+  pow2(emin, emax) {
+    const e = this.int(emin, emax);
+    if (e >= -1022) return fromBits(((e + 1023) << 20) | (this.u32() & 0xfffff), this.u32());
+    const m = e + 1074; // subnormal with its top set bit at position m
+    if (m < 32) return fromBits(0, (2 ** m + (this.u32() % 2 ** m)) >>> 0);
+    return fromBits(2 ** (m - 32) + (this.u32() % 2 ** (m - 32)), this.u32());
+  }
+}
+function rotl(x, k) { return (x << k) | (x >>> (32 - k)); }
+
+// ---- values ----
+const SPINE_DEG_RAD = 3.1415927 / 180; // spine-core MathUtils.degRad (its PI is 3.1415927)
+const MATH_DEG_RAD = Math.PI / 180;
+const MAX = Number.MAX_VALUE, MIN_NORMAL = 2.2250738585072014e-308, MIN_SUB = 5e-324;
+const MAX_SUB = fromBits(0x000fffff, 0xffffffff);
+// SPECIAL includes 6381956970095103 * 2^797, the double closest to a multiple of pi/2
+const SPECIAL = [0, -0, Infinity, -Infinity, NaN, MIN_SUB, -MIN_SUB, MAX_SUB, -MAX_SUB, MIN_NORMAL,
+  -MIN_NORMAL, MAX, -MAX, 1, -1, 0.5, -0.5, 2, Math.PI, -Math.PI, Math.PI / 2, -Math.PI / 2,
+  Math.PI / 4, -Math.PI / 4, 3 * Math.PI / 4, 2 * Math.PI, 0.3, 0.78125, 2 ** -27, 2 ** -28,
+  2 ** -57, 2 ** -58, 2 ** 19 * Math.PI / 2, 2 ** 20 * Math.PI / 2, 2 ** 52, 2 ** 53, 2 ** 60,
+  2 ** 66, 1e9, 1e15, 1e300, 6381956970095103 * 2 ** 797, fromBits(0x7ff80000, 1),
+  fromBits(0xfff00000, 1), 0.975, 1.1875, 2.4375, 0.4375, 0.6875];
+
+// high words where fdlibm changes method, for sin and cos
+const SINCOS_EDGES = [0x3e400000, 0x3fd33333, 0x3fe90000, 0x3fe921fb, 0x3ff921fb, 0x4002d97c,
+  0x400921fb, 0x4012d97c, 0x401921fb, 0x413921fb, 0x41300000, 0x7fefffff, 0x00100000, 0x3e500000,
+  0x404921fb, 0x404858eb, 0x4032d97c, 0x40f921fb, 0x410921fb];
+
+// ---- the ranges: name, weight, and a generator writing the arguments into o[] ----
+const SINCOS_RANGES = [
+  ['tiny', 1, (r, o) => {
+    o[0] = (r.u32() & 1) ? r.uniform(-1e-3, 1e-3) : r.sign() * r.pow2(-1074, -10);
+  }],
+  ['degrees', 1, (r, o) => {
+    const rad = (r.u32() & 3) ? SPINE_DEG_RAD : MATH_DEG_RAD;
+    const v = r.u32() % 4;
+    let deg;
+    if (v === 0) deg = r.int(-7200, 7200);                    // whole degrees
+    else if (v === 1) deg = Math.fround(r.uniform(-720, 720)); // float degrees, as stored by rigs
+    else deg = r.uniform(-3600, 3600);
+    o[0] = (r.u32() & 1) ? (deg + 90) * rad : deg * rad;     // the runtime's (rotation + 90) * degRad
+  }],
+  ['abs<=3.2', 1, (r, o) => { o[0] = r.uniform(-3.2, 3.2); }],
+  ['abs<=1e3', 1, (r, o) => { o[0] = r.uniform(-1e3, 1e3); }],
+  ['abs<=1e9', 1, (r, o) => {
+    o[0] = (r.u32() & 1) ? r.uniform(-1e9, 1e9) : r.sign() * r.pow2(0, 29);
+  }],
+  ['abs<=1.8e308', 1, (r, o) => { o[0] = r.sign() * r.pow2(30, 1023); }],
+  ['near-n*pi/2', 1, (r, o) => {
+    const v = r.u32() % 4;
+    let n;
+    if (v === 0) n = r.int(1, 64);
+    else if (v === 1) n = r.int(1, 2 ** 20);
+    else if (v === 2) n = r.int(1, 2 ** 30) * (r.u32() & 1 ? 1 : r.int(1, 2 ** 22));
+    else n = Math.floor(r.pow2(0, 1000));
+    const x = n * (Math.PI / 2);
+    const k = (r.u32() & 1) ? r.int(-4, 4) : r.int(-1000, 1000);
+    o[0] = r.sign() * stepUlps(x, k);
+  }],
+  ['method-edges', 1, (r, o) => {
+    const hi = r.pick(SINCOS_EDGES) + r.int(-2, 2);
+    const lo = (r.u32() & 1) ? r.u32() : r.pick([0, 1, 0xffffffff, 0x54442d18, 0x54442d19, 0x54442d17]);
+    o[0] = r.sign() * fromBits(hi, lo);
+  }],
+  ['special', 1, (r, o) => {
+    const v = r.u32() % 3;
+    if (v === 0) o[0] = r.pick(SPECIAL);
+    else if (v === 1) o[0] = r.sign() * r.pow2(-1074, -1023); // subnormals
+    else o[0] = stepUlps(r.pick(SPECIAL), r.int(-3, 3));
+  }],
+  ['any-bits', 1, (r, o) => { o[0] = r.bits(); }],
+];
+
+const ACOS_RANGES = [
+  ['dense[-1,1]', 3, (r, o) => { o[0] = r.uniform(-1, 1); }],
+  ['near+-1', 1, (r, o) => {
+    const k = (r.u32() & 1) ? r.int(1, 64) : Math.floor(r.pow2(0, 40));
+    o[0] = r.sign() * stepUlps(1, -k);
+  }],
+  ['near+-0.5', 1, (r, o) => {
+    o[0] = (r.u32() & 1) ? r.sign() * stepUlps(0.5, r.int(-64, 64)) : r.uniform(-0.55, 0.55);
+  }],
+  ['tiny', 1, (r, o) => { o[0] = r.sign() * r.pow2(-1074, -2); }],
+  ['cos-of-angle', 1, (r, o) => {
+    // dot products of unit vectors, as the runtime feeds acos
+    const a = r.uniform(-Math.PI, Math.PI), b = r.uniform(-Math.PI, Math.PI);
+    o[0] = Math.cos(a) * Math.cos(b) + Math.sin(a) * Math.sin(b);
+  }],
+  ['outside', 1, (r, o) => {
+    const v = r.u32() % 4;
+    if (v === 0) o[0] = r.sign() * stepUlps(1, r.int(1, 1000));
+    else if (v === 1) o[0] = r.sign() * r.uniform(1, 10);
+    else if (v === 2) o[0] = r.sign() * r.pow2(1, 1023);
+    else o[0] = r.pick([Infinity, -Infinity, NaN, fromBits(0x7ff00000, 1)]);
+  }],
+  ['special', 1, (r, o) => {
+    o[0] = (r.u32() & 1) ? r.pick(SPECIAL) : stepUlps(r.pick(SPECIAL), r.int(-3, 3));
+  }],
+  ['any-bits|x|<2', 1, (r, o) => {
+    o[0] = fromBits((r.u32() & 0x800fffff) | (r.int(0, 0x3ff) << 20), r.u32());
+  }],
+];
+
+const ATAN2_SPECIAL = [0, -0, Infinity, -Infinity, NaN, MIN_SUB, -MIN_SUB, MAX_SUB, -MAX_SUB, 1, -1,
+  MAX, -MAX, MIN_NORMAL, -MIN_NORMAL, 2, 0.5];
+const ATAN2_RANGES = [
+  ['quadrants[-10,10]', 2, (r, o) => { o[0] = r.uniform(-10, 10); o[1] = r.uniform(-10, 10); }],
+  ['bone-vectors', 1, (r, o) => {
+    const a = r.uniform(-Math.PI, Math.PI), len = r.uniform(0, 500);
+    o[0] = Math.fround(len * Math.sin(a)); o[1] = Math.fround(len * Math.cos(a));
+  }],
+  ['magnitudes', 2, (r, o) => { o[0] = r.sign() * r.pow2(-1074, 1023); o[1] = r.sign() * r.pow2(-1074, 1023); }],
+  ['ratio~1', 1, (r, o) => {
+    const x = r.sign() * r.pow2(-40, 40);
+    const v = r.u32() % 3;
+    const y = v === 0 ? x : v === 1 ? stepUlps(x, r.int(-100, 100)) : x * r.uniform(0.4, 2.5);
+    o[0] = r.sign() * Math.abs(y); o[1] = x;
+  }],
+  ['ratio~2^+-60', 1, (r, o) => {
+    const x = r.sign() * r.pow2(-900, 900);
+    const e = r.sign() * r.int(56, 66);
+    o[0] = r.sign() * Math.abs(x) * 2 ** e * r.uniform(1, 2); o[1] = x;
+    if (r.u32() & 1) { const t = o[0]; o[0] = o[1]; o[1] = t; }
+  }],
+  ['zeros-infs-nan', 1, (r, o) => {
+    const one = () => (r.u32() % 4 === 0) ? r.sign() * r.pow2(-1074, 1023) : r.pick(ATAN2_SPECIAL);
+    o[0] = one(); o[1] = one();
+  }],
+  ['x=1', 1, (r, o) => {
+    o[0] = (r.u32() & 1) ? r.uniform(-10, 10) : r.sign() * r.pow2(-1074, 1023); o[1] = 1;
+  }],
+  ['any-bits', 1, (r, o) => { o[0] = r.bits(); o[1] = r.bits(); }],
+];
+
+const FUNCS = {
+  sin: { arity: 1, ranges: SINCOS_RANGES, f: Math.sin },
+  cos: { arity: 1, ranges: SINCOS_RANGES, f: Math.cos },
+  acos: { arity: 1, ranges: ACOS_RANGES, f: Math.acos },
+  atan2: { arity: 2, ranges: ATAN2_RANGES, f: Math.atan2 },
+};
+
+// how many of n each range gets: by weight, the remainder to the first ranges
+function split(ranges, n) {
+  const total = ranges.reduce((s, r) => s + r[1], 0);
+  const counts = ranges.map((r) => Math.floor((n * r[1]) / total));
+  let left = n - counts.reduce((s, c) => s + c, 0);
+  for (let i = 0; left > 0; i = (i + 1) % counts.length, left--) counts[i]++;
+  return counts;
+}
+
+function seedFor(base, name) {
+  let h = base >>> 0;
+  for (const ch of name) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
+// Yields batches { n, range: Uint8Array, args: Float64Array(n*arity), res: Float64Array(n) } for
+// fn over its ranges, count[i] arguments from range i, at most `size` per batch.
+function* batches(fn, counts, seed, size) {
+  const { arity, ranges } = FUNCS[fn];
+  const rng = new Rng(seed);
+  const o = new Float64Array(2);
+  for (let ri = 0; ri < ranges.length; ri++) {
+    const gen = ranges[ri][2];
+    for (let left = counts[ri]; left > 0;) {
+      const n = Math.min(size, left);
+      left -= n;
+      const args = new Float64Array(n * arity), res = new Float64Array(n);
+      if (arity === 1) {
+        const f = FUNCS[fn].f;
+        for (let i = 0; i < n; i++) { gen(rng, o); args[i] = o[0]; res[i] = f(o[0]); }
+      } else {
+        for (let i = 0; i < n; i++) {
+          gen(rng, o); args[2 * i] = o[0]; args[2 * i + 1] = o[1]; res[i] = Math.atan2(o[0], o[1]);
+        }
+      }
+      yield { n, ri, args, res };
+    }
+  }
+}
+
+// ---- hex ----
+const HEXCH = new Uint8Array(512); // byte -> two ASCII hex digits
+for (let b = 0; b < 256; b++) {
+  HEXCH[2 * b] = '0123456789abcdef'.charCodeAt(b >> 4);
+  HEXCH[2 * b + 1] = '0123456789abcdef'.charCodeAt(b & 15);
+}
+const HEXVAL = new Int8Array(256).fill(-1);
+for (let i = 0; i < 16; i++) {
+  HEXVAL['0123456789abcdef'.charCodeAt(i)] = i;
+  HEXVAL['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
+// Writes 16 hex digits of the double at bytes[off..off+7] (little-endian) to out at pos.
+function putHex(out, pos, bytes, off) {
+  for (let k = 7; k >= 0; k--, pos += 2) {
+    const b = bytes[off + k];
+    out[pos] = HEXCH[2 * b]; out[pos + 1] = HEXCH[2 * b + 1];
+  }
+}
+function canonicalNaN(a) { for (let i = 0; i < a.length; i++) if (a[i] !== a[i]) a[i] = NaN; }
+function hexOf(x) {
+  const out = Buffer.alloc(16);
+  SF[0] = x !== x ? NaN : x;
+  putHex(out, 0, new Uint8Array(SCR), 0);
+  return out.toString('latin1');
+}
+
+// the argument lines for the core
+function argLines(batch, arity) {
+  const bytes = new Uint8Array(batch.args.buffer);
+  const width = arity * 17;
+  const out = Buffer.allocUnsafe(batch.n * width);
+  for (let i = 0, pos = 0; i < batch.n; i++, pos += width) {
+    putHex(out, pos, bytes, 8 * arity * i);
+    out[pos + 16] = arity === 1 ? 10 : 32;
+    if (arity === 2) { putHex(out, pos + 17, bytes, 8 * (2 * i + 1)); out[pos + 33] = 10; }
+  }
+  return out;
+}
+
+// ---- check: stream through the core and compare ----
+async function checkOne(fn, n, bin, seed, table, examples) {
+  const { arity, ranges } = FUNCS[fn];
+  const counts = split(ranges, n);
+  const rows = ranges.map((r, i) => ({ fn, range: r[0], count: counts[i], mismatches: 0 }));
+  table.push(...rows);
+  const child = spawn(bin, ['jsmath', fn], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const queue = []; // batches sent, awaiting results
+  let head = null, headPos = 0, carry = Buffer.alloc(0), received = 0;
+  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  child.stdout.on('data', (chunk) => {
+    let buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+    let p = 0;
+    for (; p + 17 <= buf.length; p += 17) {
+      if (!head || headPos === head.n) { head = queue.shift(); headPos = 0; }
+      if (!head) throw new Error(`${fn}: the core wrote more lines than it was given`);
+      let hi = 0, lo = 0, bad = buf[p + 16] !== 10;
+      for (let k = 0; k < 8; k++) {
+        const a = HEXVAL[buf[p + k]], b = HEXVAL[buf[p + 8 + k]];
+        if (a < 0 || b < 0) bad = true;
+        hi = (hi << 4) | a; lo = (lo << 4) | b;
+      }
+      const i = headPos++;
+      received++;
+      SF[0] = head.res[i];
+      if (bad || SU[1] !== (hi >>> 0) || SU[0] !== (lo >>> 0)) {
+        rows[head.ri].mismatches++;
+        if (examples.length < 20) {
+          const args = [];
+          for (let k = 0; k < arity; k++) args.push(hexOf(head.args[arity * i + k]));
+          examples.push(`${fn} ${ranges[head.ri][0]} args ${args.join(' ')} node ${hexOf(head.res[i])} ` +
+            `core ${buf.subarray(p, p + 16).toString('latin1')}`);
+        }
+      }
+    }
+    carry = Buffer.from(buf.subarray(p));
+  });
+  child.stdin.on('error', () => {}); // a crashed core shows up as a short count below
+  for (const batch of batches(fn, counts, seed, 1 << 16)) {
+    canonicalNaN(batch.res);
+    queue.push(batch);
+    if (!child.stdin.write(argLines(batch, arity))) {
+      await Promise.race([new Promise((resolve) => child.stdin.once('drain', resolve)), exited]);
+    }
+    if (child.exitCode !== null) break;
+  }
+  child.stdin.end();
+  const code = await exited;
+  if (code !== 0 || received !== n || carry.length) {
+    throw new Error(`${fn}: the core exited ${code} after ${received} of ${n} results`);
+  }
+}
+
+function printTable(table) {
+  const w = Math.max(...table.map((r) => r.range.length), 5);
+  const lines = [`${'fn'.padEnd(6)} ${'range'.padEnd(w)} ${'args'.padStart(10)} ${'mismatches'.padStart(10)}`];
+  for (const r of table) {
+    lines.push(`${r.fn.padEnd(6)} ${r.range.padEnd(w)} ${String(r.count).padStart(10)} ${String(r.mismatches).padStart(10)}`);
+  }
+  const byFn = {};
+  for (const r of table) {
+    byFn[r.fn] ??= { count: 0, mismatches: 0 };
+    byFn[r.fn].count += r.count; byFn[r.fn].mismatches += r.mismatches;
+  }
+  for (const [fn, t] of Object.entries(byFn)) {
+    lines.push(`${fn.padEnd(6)} ${'TOTAL'.padEnd(w)} ${String(t.count).padStart(10)} ${String(t.mismatches).padStart(10)}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+// ---- vectors ----
+function writeVectors(dir, name, fns, counts, ranges, seed, arity) {
+  const total = counts.reduce((s, c) => s + c, 0);
+  const nres = fns.length;
+  const head = Buffer.alloc(8 + 16 + 28 * ranges.length);
+  head.write('JSMVEC1\n', 0, 'latin1');
+  head.writeUInt32LE(arity, 8); head.writeUInt32LE(nres, 12);
+  head.writeUInt32LE(ranges.length, 16); head.writeUInt32LE(total, 20);
+  ranges.forEach((r, i) => {
+    head.write(r[0].slice(0, 23), 24 + 28 * i, 'latin1');
+    head.writeUInt32LE(counts[i], 24 + 28 * i + 24);
+  });
+  const rec = new Float64Array(total * (arity + nres));
+  let at = 0;
+  for (const b of batches(fns[0], counts, seed, 1 << 16)) {
+    for (let i = 0; i < b.n; i++) {
+      for (let k = 0; k < arity; k++) rec[at++] = b.args[arity * i + k];
+      for (const fn of fns) {
+        const f = FUNCS[fn].f;
+        const v = arity === 1 ? f(b.args[i]) : f(b.args[2 * i], b.args[2 * i + 1]);
+        rec[at++] = v !== v ? NaN : v;
+      }
+    }
+  }
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.concat([head, Buffer.from(rec.buffer)]));
+  console.log(`${path}: ${total} records`);
+}
+
+// ---- main ----
+function option(args, name, fallback) {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const v = args[i + 1];
+  args.splice(i, 2);
+  return v;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const seed = Number(option(args, '--seed', '20240611')) >>> 0;
+  const fnList = option(args, '--fn', 'sin,cos,atan2,acos').split(',');
+  const [mode, ...rest] = args;
+  if (mode === 'check' && rest.length === 2) {
+    const n = Number(rest[0]);
+    const t0 = Date.now();
+    const table = [], examples = [];
+    for (const fn of fnList) {
+      if (!FUNCS[fn]) throw new Error(`unknown function ${fn}`);
+      await checkOne(fn, n, rest[1], seedFor(seed, fn), table, examples);
+    }
+    printTable(table);
+    for (const e of examples) console.error(`mismatch: ${e}`);
+    const bad = table.reduce((s, r) => s + r.mismatches, 0);
+    console.log(`${bad} mismatches in ${n} arguments per function (${fnList.join(', ')}), seed ${seed}, ` +
+      `${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    process.exitCode = bad ? 1 : 0;
+  } else if (mode === 'lines' && rest.length === 2 && FUNCS[rest[0]]) {
+    const [fn, n] = [rest[0], Number(rest[1])];
+    const { arity, ranges } = FUNCS[fn];
+    const out = [];
+    for (const b of batches(fn, split(ranges, n), seedFor(seed, fn), 1 << 14)) {
+      for (let i = 0; i < b.n; i++) {
+        const a = [];
+        for (let k = 0; k < arity; k++) a.push(hexOf(b.args[arity * i + k]));
+        out.push(`${ranges[b.ri][0]} ${a.join(' ')} ${hexOf(b.res[i])}\n`);
+      }
+      if (!process.stdout.write(out.join(''))) await new Promise((r) => process.stdout.once('drain', r));
+      out.length = 0;
+    }
+  } else if (mode === 'vectors' && rest.length >= 1) {
+    const n = Number(rest[1] ?? 200000);
+    mkdirSync(rest[0], { recursive: true });
+    const vs = seedFor(seed, 'vectors');
+    writeVectors(rest[0], 'sincos.bin', ['sin', 'cos'], split(SINCOS_RANGES, n), SINCOS_RANGES, seedFor(vs, 'sin'), 1);
+    writeVectors(rest[0], 'acos.bin', ['acos'], split(ACOS_RANGES, n), ACOS_RANGES, seedFor(vs, 'acos'), 1);
+    writeVectors(rest[0], 'atan2.bin', ['atan2'], split(ATAN2_RANGES, n), ATAN2_RANGES, seedFor(vs, 'atan2'), 2);
+  } else {
+    console.error('usage: node oracle/jsmath_gen.mjs check N BIN | lines FN N | vectors DIR [N]  [--seed S] [--fn LIST]');
+    process.exitCode = 2;
+  }
+}
+
+main().catch((e) => { console.error(`jsmath_gen: ${e.message}`); process.exitCode = 2; });
