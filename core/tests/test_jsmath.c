@@ -1,0 +1,284 @@
+/* test_jsmath: the V8-exact math module against results recorded from Node 20.
+ *
+ * The bulk check replays core/tests/vectors/{sincos,acos,atan2}.bin (200,000 arguments per function
+ * over the generator's ranges, written by `node oracle/jsmath_gen.mjs vectors core/tests/vectors`);
+ * every result must match bit for bit, any NaN matching any NaN. The targeted tests pin down edge
+ * cases with values printed by Node (`Math.sin(1e300)` etc.), never by this module. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsmath.h"
+
+static uint64_t bits(double d) { uint64_t u; memcpy(&u, &d, sizeof u); return u; }
+static double dbl(uint64_t u) { double d; memcpy(&d, &u, sizeof d); return d; }
+
+/* Same bits, or both NaN. */
+static int same(double a, double b) { return (a != a && b != b) || bits(a) == bits(b); }
+
+/* ---- vector files ---- */
+
+typedef struct {
+    uint32_t nargs, nres, nranges, count;
+    char names[32][24];
+    uint32_t range_count[32];
+    double *rec; /* count * (nargs + nres) doubles */
+} Vectors;
+
+static uint32_t le32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Loads a vector file from $JSMATH_VECTORS (default core/tests/vectors), failing the test on any
+ * problem. Doubles are stored little-endian and decoded byte by byte. */
+static void load(const char *name, uint32_t nargs, uint32_t nres, Vectors *v) {
+    const char *dir = getenv("JSMATH_VECTORS");
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : "core/tests/vectors", name);
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s (run from the repository root)", path);
+    unsigned char head[24];
+    ck_assert_msg(fread(head, 1, 24, f) == 24 && memcmp(head, "JSMVEC1\n", 8) == 0, "%s: not a vector file", path);
+    v->nargs = le32(head + 8);
+    v->nres = le32(head + 12);
+    v->nranges = le32(head + 16);
+    v->count = le32(head + 20);
+    ck_assert_msg(v->nargs == nargs && v->nres == nres && v->nranges <= 32, "%s: unexpected layout", path);
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i < v->nranges; i++) {
+        unsigned char r[28];
+        ck_assert_msg(fread(r, 1, 28, f) == 28, "%s: truncated header", path);
+        memcpy(v->names[i], r, 24);
+        v->names[i][23] = 0;
+        v->range_count[i] = le32(r + 24);
+        sum += v->range_count[i];
+    }
+    ck_assert_msg(sum == v->count, "%s: range counts do not add up", path);
+    size_t n = (size_t)v->count * (nargs + nres);
+    unsigned char *raw = malloc(n * 8);
+    v->rec = malloc(n * sizeof(double));
+    ck_assert(raw && v->rec);
+    ck_assert_msg(fread(raw, 8, n, f) == n, "%s: truncated records", path);
+    fclose(f);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t u = 0;
+        for (int k = 7; k >= 0; k--) u = u << 8 | raw[8 * i + k];
+        v->rec[i] = dbl(u);
+    }
+    free(raw);
+}
+
+/* Name of the range record i belongs to. */
+static const char *range_of(const Vectors *v, uint32_t i) {
+    for (uint32_t r = 0; r < v->nranges; i -= v->range_count[r], r++)
+        if (i < v->range_count[r]) return v->names[r];
+    return "?";
+}
+
+static void report(const Vectors *v, uint32_t i, const char *fn, const double *args, double want, double got,
+                   long *misses) {
+    if ((*misses)++ < 10) {
+        fprintf(stderr, "%s [%s] args %016llx", fn, range_of(v, i), (unsigned long long)bits(args[0]));
+        if (v->nargs == 2) fprintf(stderr, " %016llx", (unsigned long long)bits(args[1]));
+        fprintf(stderr, ": node %016llx, core %016llx\n", (unsigned long long)bits(want),
+                (unsigned long long)bits(got));
+    }
+}
+
+START_TEST(vectors_sin_cos) {
+    Vectors v;
+    load("sincos.bin", 1, 2, &v);
+    ck_assert_uint_ge(v.count, 200000);
+    long miss_sin = 0, miss_cos = 0;
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 3 * (size_t)i;
+        double s = js_sin(r[0]), c = js_cos(r[0]);
+        if (!same(s, r[1])) report(&v, i, "sin", r, r[1], s, &miss_sin);
+        if (!same(c, r[2])) report(&v, i, "cos", r, r[2], c, &miss_cos);
+    }
+    free(v.rec);
+    ck_assert_msg(miss_sin == 0 && miss_cos == 0, "%ld sin and %ld cos results of %u differ from Node",
+                  miss_sin, miss_cos, v.count);
+}
+END_TEST
+
+START_TEST(vectors_acos) {
+    Vectors v;
+    load("acos.bin", 1, 1, &v);
+    ck_assert_uint_ge(v.count, 200000);
+    long miss = 0;
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 2 * (size_t)i;
+        double a = js_acos(r[0]);
+        if (!same(a, r[1])) report(&v, i, "acos", r, r[1], a, &miss);
+    }
+    free(v.rec);
+    ck_assert_msg(miss == 0, "%ld acos results of %u differ from Node", miss, v.count);
+}
+END_TEST
+
+START_TEST(vectors_atan2) {
+    Vectors v;
+    load("atan2.bin", 2, 1, &v);
+    ck_assert_uint_ge(v.count, 200000);
+    long miss = 0;
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 3 * (size_t)i;
+        double a = js_atan2(r[0], r[1]);
+        if (!same(a, r[2])) report(&v, i, "atan2", r, r[2], a, &miss);
+    }
+    free(v.rec);
+    ck_assert_msg(miss == 0, "%ld atan2 results of %u differ from Node", miss, v.count);
+}
+END_TEST
+
+/* ---- targeted cases (expected bits printed by Node 20) ---- */
+
+#define EXPECT_BITS(expr, want)                                                                      \
+    ck_assert_msg(bits(expr) == (uint64_t)(want), "%s = %016llx, Node gives %016llx", #expr,        \
+                  (unsigned long long)bits(expr), (unsigned long long)(want))
+
+START_TEST(signed_zeros) {
+    EXPECT_BITS(js_sin(0.0), 0x0000000000000000);
+    EXPECT_BITS(js_sin(-0.0), 0x8000000000000000);
+    EXPECT_BITS(js_cos(-0.0), 0x3ff0000000000000);
+    EXPECT_BITS(js_acos(0.0), 0x3ff921fb54442d18);
+    EXPECT_BITS(js_acos(-0.0), 0x3ff921fb54442d18);
+    EXPECT_BITS(js_atan2(0.0, -0.0), 0x400921fb54442d18);
+    EXPECT_BITS(js_atan2(-0.0, -0.0), 0xc00921fb54442d18);
+    EXPECT_BITS(js_atan2(0.0, 0.0), 0x0000000000000000);
+    EXPECT_BITS(js_atan2(-0.0, 0.0), 0x8000000000000000);
+    EXPECT_BITS(js_atan2(1.0, 0.0), 0x3ff921fb54442d18);
+    EXPECT_BITS(js_atan2(-1.0, -0.0), 0xbff921fb54442d18);
+}
+END_TEST
+
+START_TEST(nan_and_infinities) {
+    ck_assert(isnan(js_sin(NAN)) && isnan(js_cos(NAN)) && isnan(js_acos(NAN)));
+    ck_assert(isnan(js_sin(INFINITY)) && isnan(js_sin(-INFINITY)));
+    ck_assert(isnan(js_cos(INFINITY)) && isnan(js_cos(-INFINITY)));
+    ck_assert(isnan(js_acos(1.0000000000000002)) && isnan(js_acos(-INFINITY)));
+    ck_assert(isnan(js_atan2(NAN, 1.0)) && isnan(js_atan2(1.0, NAN)) && isnan(js_atan2(NAN, NAN)));
+    EXPECT_BITS(js_atan2(INFINITY, INFINITY), 0x3fe921fb54442d18);
+    EXPECT_BITS(js_atan2(-INFINITY, -INFINITY), 0xc002d97c7f3321d2);
+    EXPECT_BITS(js_atan2(INFINITY, -INFINITY), 0x4002d97c7f3321d2);
+    EXPECT_BITS(js_atan2(-INFINITY, INFINITY), 0xbfe921fb54442d18);
+    EXPECT_BITS(js_atan2(1.0, INFINITY), 0x0000000000000000);
+    EXPECT_BITS(js_atan2(-1.0, -INFINITY), 0xc00921fb54442d18);
+    EXPECT_BITS(js_atan2(1.0, -INFINITY), 0x400921fb54442d18);
+    EXPECT_BITS(js_atan2(INFINITY, 1.0), 0x3ff921fb54442d18);
+}
+END_TEST
+
+START_TEST(huge_and_tiny_arguments) {
+    EXPECT_BITS(js_sin(1e300), 0xbfea2c16b010e385);
+    EXPECT_BITS(js_cos(1e300), 0xbfe2699022adc4c1);
+    EXPECT_BITS(js_sin(1e22), 0xbfeb453ab76bf397);
+    EXPECT_BITS(js_cos(1e22), 0x3fe0be2cef01c8f4);
+    EXPECT_BITS(js_sin(dbl(0x7fefffffffffffff)), 0x3f7452fc98b34e97);
+    EXPECT_BITS(js_cos(dbl(0x7fefffffffffffff)), 0xbfefffe62ecfab75);
+    EXPECT_BITS(js_sin(dbl(0xffefffffffffffff)), 0xbf7452fc98b34e97);
+    /* 6381956970095103 * 2^797: the double nearest a multiple of pi/2 */
+    EXPECT_BITS(js_sin(dbl(0x7506ac5b262ca1ff)), 0x3ff0000000000000);
+    EXPECT_BITS(js_cos(dbl(0x7506ac5b262ca1ff)), 0xbc214ae72e6ba22f);
+    EXPECT_BITS(js_sin(dbl(0x412921fb54442d18)), 0xbdc1a62633145c07); /* 2^19 pi/2 */
+    EXPECT_BITS(js_cos(dbl(0x3ff921fb54442d18)), 0x3c91a62633145c07); /* pi/2 */
+    EXPECT_BITS(js_sin(dbl(0x400921fb54442d18)), 0x3ca1a62633145c07); /* pi */
+    EXPECT_BITS(js_sin(dbl(0x4002d97c7f3321d2)), 0x3fe6a09e667f3bcd); /* 3pi/4 */
+    EXPECT_BITS(js_cos(0.5), 0x3fec1528065b7d50);
+    EXPECT_BITS(js_cos(0.79), 0x3fe685e69c8569af);
+    EXPECT_BITS(js_sin(dbl(1)), 0x0000000000000001);
+    EXPECT_BITS(js_sin(dbl(0x8000000000000001)), 0x8000000000000001);
+    EXPECT_BITS(js_cos(dbl(1)), 0x3ff0000000000000);
+    EXPECT_BITS(js_acos(-1.0), 0x400921fb54442d18);
+    EXPECT_BITS(js_acos(1.0), 0x0000000000000000);
+    EXPECT_BITS(js_acos(0.5), 0x3ff0c152382d7366);
+    EXPECT_BITS(js_acos(-0.5), 0x4000c152382d7366);
+    EXPECT_BITS(js_atan2(1e300, 1e-300), 0x3ff921fb54442d18);
+    EXPECT_BITS(js_atan2(1e-300, -1e300), 0x400921fb54442d18);
+    EXPECT_BITS(js_atan2(-1e-300, -1e300), 0xc00921fb54442d18);
+    EXPECT_BITS(js_atan2(-2.0, 1.0), 0xbff1b6e192ebbe44);
+    EXPECT_BITS(js_atan2(1.0, -1.0), 0x4002d97c7f3321d2);
+}
+END_TEST
+
+START_TEST(to_int32) {
+    ck_assert_int_eq(js_to_int32(NAN), 0);
+    ck_assert_int_eq(js_to_int32(INFINITY), 0);
+    ck_assert_int_eq(js_to_int32(-INFINITY), 0);
+    ck_assert_int_eq(js_to_int32(2147483648.0), INT32_MIN);
+    ck_assert_int_eq(js_to_int32(-2147483649.0), INT32_MAX);
+    ck_assert_int_eq(js_to_int32(4294967301.0), 5);
+    ck_assert_int_eq(js_to_int32(-0.9), 0);
+    ck_assert_int_eq(js_to_int32(1e20), 1661992960);
+    ck_assert_int_eq(js_to_int32(-1e20), -1661992960);
+    ck_assert_int_eq(js_to_int32(4294967295.5), -1);
+    ck_assert_int_eq(js_to_int32(2147483647.9), 2147483647);
+    ck_assert_int_eq(js_to_int32(-2147483648.7), INT32_MIN);
+    ck_assert_int_eq(js_to_int32(9007199254740994.0), 2);
+    ck_assert_int_eq(js_to_int32(dbl(0x7fefffffffffffff)), 0);
+    ck_assert_int_eq(js_to_int32(dbl(1)), 0);
+}
+END_TEST
+
+START_TEST(number_helpers) {
+    EXPECT_BITS(js_sign(-0.0), 0x8000000000000000);
+    EXPECT_BITS(js_sign(0.0), 0x0000000000000000);
+    EXPECT_BITS(js_sign(-3.5), 0xbff0000000000000);
+    EXPECT_BITS(js_sign(dbl(1)), 0x3ff0000000000000);
+    ck_assert(isnan(js_sign(NAN)));
+    EXPECT_BITS(js_fround(0.1), 0x3fb99999a0000000);
+    EXPECT_BITS(js_fround(1e40), 0x7ff0000000000000);
+    EXPECT_BITS(js_fround(-1e-46), 0x8000000000000000);
+    EXPECT_BITS(js_fround(3.4028235677973366e38), 0x7ff0000000000000);
+    EXPECT_BITS(js_fmod(-5.0, 3.0), 0xc000000000000000);
+    EXPECT_BITS(js_fmod(5.5, -2.0), 0x3ff8000000000000);
+    EXPECT_BITS(js_fmod(-0.0, 1.0), 0x8000000000000000);
+    EXPECT_BITS(js_fmod(1.0, INFINITY), 0x3ff0000000000000);
+    EXPECT_BITS(js_fmod(1e300, 3.7), 0x3ffc408f4350ed98);
+    ck_assert(isnan(js_fmod(1.0, 0.0)) && isnan(js_fmod(INFINITY, 2.0)));
+    EXPECT_BITS(js_floor(-0.5), 0xbff0000000000000);
+    EXPECT_BITS(js_ceil(-0.5), 0x8000000000000000);
+}
+END_TEST
+
+START_TEST(constants) {
+    /* spine-core MathUtils, as Node prints them: PI = 3.1415927, radDeg = 180 / PI, ... */
+    EXPECT_BITS(JS_SPINE_PI, 0x400921fb5a7ed197);
+    EXPECT_BITS(JS_SPINE_PI2, 0x401921fb5a7ed197);
+    EXPECT_BITS(JS_SPINE_INV_PI2, 0x3fc45f3068bd36f6);
+    EXPECT_BITS(JS_RAD_DEG, 0x404ca5dc134a154a);
+    EXPECT_BITS(JS_DEG_RAD, 0x3f91df46a6c0950b);
+    EXPECT_BITS(JS_MATH_DEG_RAD, 0x3f91df46a2529d39);
+    EXPECT_BITS(JS_MATH_RAD_DEG, 0x404ca5dc1a63c1f8);
+    EXPECT_BITS(JS_MATH_PI, 0x400921fb54442d18);
+    volatile double pi = 3.1415927, mpi = JS_MATH_PI; /* computed at run time, as JS does */
+    ck_assert(bits(JS_DEG_RAD) == bits(pi / 180) && bits(JS_RAD_DEG) == bits(180 / pi));
+    ck_assert(bits(JS_MATH_DEG_RAD) == bits(mpi / 180) && bits(JS_MATH_RAD_DEG) == bits(180 / mpi));
+}
+END_TEST
+
+int main(void) {
+    Suite *s = suite_create("jsmath");
+    TCase *vec = tcase_create("vectors");
+    tcase_set_timeout(vec, 120);
+    tcase_add_test(vec, vectors_sin_cos);
+    tcase_add_test(vec, vectors_acos);
+    tcase_add_test(vec, vectors_atan2);
+    suite_add_tcase(s, vec);
+    TCase *edge = tcase_create("edges");
+    tcase_add_test(edge, signed_zeros);
+    tcase_add_test(edge, nan_and_infinities);
+    tcase_add_test(edge, huge_and_tiny_arguments);
+    tcase_add_test(edge, to_int32);
+    tcase_add_test(edge, number_helpers);
+    tcase_add_test(edge, constants);
+    suite_add_tcase(s, edge);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
