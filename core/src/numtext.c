@@ -44,6 +44,22 @@ static size_t spell_like_javascript(bool negative, const char *d, int k, int n, 
     return (size_t)(p - buf);
 }
 
+/* Moves the %e spelling e ("-d.ddde-XX") one unit in its last digit away from zero (dir 1) or towards
+ * it (dir -1); false when that would change the number of digits before the point. */
+static bool nudge_last_digit(char *e, int dir)
+{
+    size_t first = e[0] == '-';
+    size_t i = (size_t)(strchr(e, 'e') - e);
+    while (i-- > first) {
+        if (e[i] == '.') continue;
+        if (dir > 0 && e[i] == '9') { e[i] = '0'; continue; }
+        if (dir < 0 && e[i] == '0') { e[i] = '9'; continue; }
+        e[i] = (char)(e[i] + dir);
+        return e[first] != '0';
+    }
+    return false; /* 9.99 + 1 unit: one digit more */
+}
+
 size_t numtext_format(double x, char buf[NUMTEXT_MAX])
 {
     if (isnan(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, "NaN");
@@ -53,7 +69,17 @@ size_t numtext_format(double x, char buf[NUMTEXT_MAX])
     char e[NUMTEXT_MAX];
     for (int digits = 1; digits <= 17; digits++) {
         snprintf(e, sizeof e, "%.*e", digits - 1, x);
-        if (strtod(e, NULL) == x) break;
+        double nearest = strtod(e, NULL);
+        if (nearest == x) break;
+        /* At a power of two the doubles below x are twice as close as those above, so the nearest
+         * decimal of this many digits can miss while its neighbour on the other side of x reads back
+         * to x (JavaScript then prints that neighbour): try it too. */
+        char other[NUMTEXT_MAX];
+        memcpy(other, e, sizeof other);
+        if (nudge_last_digit(other, (nearest < x) == (x > 0) ? 1 : -1) && strtod(other, NULL) == x) {
+            memcpy(e, other, sizeof e);
+            break;
+        }
     }
     /* e is "-d.ddde-XX": collect the digits (dropping trailing zeros) and the exponent. */
     char d[20];
@@ -86,6 +112,7 @@ bool numtext_parse(const char *s, size_t len, double *out)
     errno = 0;
     double v = strtod(tmp, &end);
     if (end != tmp + len) return false;
+    if (isinf(v)) return false; /* a decimal too large for a double: Infinity is spelled out */
     *out = v;
     return true;
 }
