@@ -620,33 +620,34 @@ void dumpdiff_print_summary(FILE *out, const struct diff_report *r)
             r->fields_compared, r->fields_differing, r->rows_unsupported, r->poses_unsupported);
 }
 
+/* One line: "SIDE PATH: KEY=VALUE ..." */
 static void print_metas(FILE *out, const char *side, const struct dump *d)
 {
+    fprintf(out, "%s %s:", side, d->path ? d->path : "?");
     for (size_t i = 0; i < d->meta_count; i++) {
-        fprintf(out, "%s meta %s ", side, d->metas[i].key.ptr);
+        struct dump_text key = d->metas[i].key;
+        bool bare = key.len > 0;
+        for (size_t k = 0; k < key.len; k++)
+            if (!((key.ptr[k] >= 'a' && key.ptr[k] <= 'z') || (key.ptr[k] >= '0' && key.ptr[k] <= '9'))) bare = false;
+        fputc(' ', out);
+        if (bare) fputs(key.ptr, out);
+        else print_string(out, key);
+        fputc('=', out);
         print_string(out, d->metas[i].value);
-        fputc('\n', out);
     }
+    fputc('\n', out);
 }
 
 void dumpdiff_print(FILE *out, const struct dump *oracle, const struct dump *core, const struct diff_report *r,
                     bool quiet)
 {
     if (!quiet) {
-        if (r->verdict != DIFF_IDENTICAL) {
-            print_metas(out, "oracle", oracle);
-            print_metas(out, "core", core);
-        }
         for (size_t i = 0; i < r->entry_count; i++) dumpdiff_print_entry(out, &r->entries[i]);
         if (r->difference_count > r->entry_count)
             fprintf(out, "... %zu more differences not shown\n", r->difference_count - r->entry_count);
-        for (size_t i = 0; i < r->block_count; i++) {
-            const struct diff_block_stats *st = &r->blocks[i];
-            fprintf(out,
-                    "block %s: rows compared %zu, missing in core %zu, extra in core %zu, unsupported %zu; "
-                    "fields compared %zu, differing %zu\n",
-                    st->name.ptr, st->rows_compared, st->rows_missing, st->rows_extra, st->rows_unsupported,
-                    st->fields_compared, st->fields_differing);
+        if (r->verdict == DIFF_DIFFERENT) {
+            print_metas(out, "oracle", oracle);
+            print_metas(out, "core", core);
         }
         for (size_t i = 0; i < r->note_count; i++) {
             const struct diff_unsupported_note *n = &r->notes[i];
@@ -658,6 +659,14 @@ void dumpdiff_print(FILE *out, const struct dump *oracle, const struct dump *cor
             else fprintf(out, "block %s in pose %ld (line %zu): ", u->block.ptr, u->pose, u->line);
             print_string(out, u->reason);
             fprintf(out, "; %zu rows and %zu poses not compared\n", n->rows_skipped, n->poses_skipped);
+        }
+        for (size_t i = 0; i < r->block_count; i++) {
+            const struct diff_block_stats *st = &r->blocks[i];
+            fprintf(out,
+                    "block %s: rows compared %zu, missing in core %zu, extra in core %zu, unsupported %zu; "
+                    "fields compared %zu, differing %zu\n",
+                    st->name.ptr, st->rows_compared, st->rows_missing, st->rows_extra, st->rows_unsupported,
+                    st->fields_compared, st->fields_differing);
         }
     }
     dumpdiff_print_summary(out, r);

@@ -336,13 +336,7 @@ static bool parse_line(struct parser *p, char *line, char *end, bool *saw_end)
         if (d->pose_count) return fail(p, "`meta` line after the first pose");
         struct dump_meta *m = &d->metas[d->meta_count];
         if (!next_token(&cur, end, &tok, &len)) return fail(p, "`meta` line without a key");
-        if (len > 0 && tok[0] == '"') {
-            if (!parse_string(p, tok, len, "meta key", &m->key)) return false;
-        } else if (is_word(tok, len)) {
-            m->key = (struct dump_text){tok, len};
-        } else {
-            return fail(p, "meta key: bad key `%s`", shown(tok, len, b));
-        }
+        if (!parse_string(p, tok, len, "meta key", &m->key)) return false;
         if (!next_token(&cur, end, &tok, &len)) return fail(p, "`meta` line without a value");
         if (!parse_string(p, tok, len, "meta value", &m->value)) return false;
         if (!expect_no_more(p, &cur, end, "meta", 2)) return false;
