@@ -32,6 +32,8 @@ static inline double from_words(uint32_t hi, uint32_t lo) {
     return double_of(((uint64_t)hi << 32) | lo);
 }
 static inline double with_low_zero(double d) { return double_of(bits_of(d) & 0xffffffff00000000ull); }
+/* 2^k for -1022 <= k <= 1023; multiplying by it is scalbn when the result stays normal. */
+static inline double pow2(int k) { return from_words((uint32_t)(k + 1023) << 20, 0); }
 
 /* ---- polynomials on [-pi/4, pi/4] ---- */
 
@@ -115,7 +117,7 @@ static const double PIO2_PIECES[8] = {
  * __kernel_rem_pio2 at "double" precision (4 extra 24-bit terms of 2/pi beyond the minimum). */
 static int reduce_huge(const double *xd, int nx, int e0, double out[2]) {
     enum { EXTRA = 4 }; /* jk: terms of the product computed beyond those that fix the integer part */
-    double f[20], q[20], fq[20] = {0};
+    double f[20], q[20], fq[20];
     int32_t digit[20]; /* 24-bit digits of the product's fraction, most significant first */
     int last = nx - 1;
     int first = (e0 - 3) / 24; /* index of the first 2/pi piece that matters */
@@ -135,17 +137,18 @@ static int reduce_huge(const double *xd, int nx, int e0, double out[2]) {
     int n, ih;
     double z;
     for (;;) {
-        /* split q[] into 24-bit digits, carrying from the bottom */
-        int i = 0;
-        z = q[jz];
-        for (int j = jz; j > 0; i++, j--) {
-            double hi = (double)(int32_t)(TWO_NEG24 * z);
-            digit[i] = (int32_t)(z - TWO24 * hi);
-            z = q[j - 1] + hi;
+        /* split q[] into 24-bit digits, carrying from the bottom. Each q[] is a sum of at most
+         * three products of 24-bit integers, an integer below 2^50, so this is done in integers
+         * (fdlibm does the same exact steps in doubles) */
+        int64_t top = (int64_t)q[jz];
+        for (int i = 0, j = jz; j > 0; i++, j--) {
+            digit[i] = (int32_t)(top & 0xffffff);
+            top = (int64_t)q[j - 1] + (top >> 24);
         }
-        /* integer part of the product, mod 8 */
-        z = scalbn(z, q0);
-        z -= 8.0 * floor(z * 0.125);
+        /* integer part of the product, mod 8. z and every value below are whole multiples of
+         * 2^q0 (q0 >= -21) under 2^53: the scalings are exact and truncation is floor */
+        z = (double)top * pow2(q0);
+        z -= 8.0 * (double)(int64_t)(z * 0.125);
         n = (int)z;
         z -= (double)n;
         ih = 0;
@@ -175,7 +178,7 @@ static int reduce_huge(const double *xd, int nx, int e0, double out[2]) {
             else if (q0 == 2) digit[jz - 1] &= 0x3fffff;
             if (ih == 2) {
                 z = 1.0 - z;
-                if (carry != 0) z -= scalbn(1.0, q0);
+                if (carry != 0) z -= pow2(q0);
             }
         }
 
@@ -205,7 +208,7 @@ static int reduce_huge(const double *xd, int nx, int e0, double out[2]) {
         q0 -= 24;
         while (digit[jz] == 0) { jz--; q0 -= 24; }
     } else {
-        z = scalbn(z, -q0);
+        z *= pow2(-q0);
         if (z >= TWO24) {
             double hi = (double)(int32_t)(TWO_NEG24 * z);
             digit[jz] = (int32_t)(z - TWO24 * hi);
@@ -218,8 +221,9 @@ static int reduce_huge(const double *xd, int nx, int e0, double out[2]) {
     }
 
     /* digits back to doubles, then times pi/2 */
-    double scale = scalbn(1.0, q0);
+    double scale = pow2(q0);
     for (int i = jz; i >= 0; i--) { q[i] = scale * (double)digit[i]; scale *= TWO_NEG24; }
+    fq[0] = 0.0; /* (always written below: jz >= 0) */
     for (int i = jz; i >= 0; i--) {
         double sum = 0.0;
         for (int k = 0; k <= EXTRA && k <= jz - i; k++) sum += PIO2_PIECES[k] * q[i + k];
