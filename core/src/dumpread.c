@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ---- errors ---- */
 
@@ -487,6 +488,30 @@ bool dump_read_buffer(const char *bytes, size_t len, const char *name, struct du
     return false;
 }
 
+/* Reads all of f into a buffer with room for a NUL after it: in one go for a regular file, in growing
+ * chunks for anything else (a pipe, /dev/stdin). */
+static char *slurp(FILE *f, size_t *len, int *error)
+{
+    struct stat st;
+    size_t cap = 1 << 16, n = 0;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) cap = (size_t)st.st_size + 1;
+    char *buf = malloc(cap);
+    if (!buf) { *error = ENOMEM; return NULL; }
+    for (;;) {
+        n += fread(buf + n, 1, cap - 1 - n, f);
+        if (ferror(f)) { *error = errno ? errno : EIO; free(buf); return NULL; }
+        if (feof(f)) break;
+        if (n == cap - 1) {
+            char *grown = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
+            if (!grown) { *error = ENOMEM; free(buf); return NULL; }
+            buf = grown;
+            cap *= 2;
+        }
+    }
+    *len = n;
+    return buf;
+}
+
 bool dump_read_file(const char *path, struct dump *out, struct dump_error *err)
 {
     start(out, path);
@@ -497,31 +522,17 @@ bool dump_read_file(const char *path, struct dump *out, struct dump_error *err)
         snprintf(err->message, sizeof err->message, "%s: cannot open: %s", path, strerror(errno));
         return false;
     }
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0) size = ftell(f);
-    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        snprintf(err->message, sizeof err->message, "%s: cannot read: not a regular file", path);
-        fclose(f);
-        return false;
-    }
-    out->text = malloc((size_t)size + 1);
-    if (!out->text) {
-        snprintf(err->message, sizeof err->message, "%s: out of memory (%ld bytes)", path, size);
-        fclose(f);
-        return false;
-    }
-    size_t got = fread(out->text, 1, (size_t)size, f);
-    bool bad = ferror(f) || got != (size_t)size;
-    int e = errno;
+    size_t len = 0;
+    int error = 0;
+    errno = 0;
+    out->text = slurp(f, &len, &error);
     fclose(f);
-    if (bad) {
-        snprintf(err->message, sizeof err->message, "%s: cannot read: %s", path, strerror(e));
-        dump_free(out);
-        out->path = path;
+    if (!out->text) {
+        snprintf(err->message, sizeof err->message, "%s: cannot read: %s", path, strerror(error));
         return false;
     }
-    out->text[size] = '\0';
-    if (parse(out, (size_t)size, path, err)) return true;
+    out->text[len] = '\0';
+    if (parse(out, len, path, err)) return true;
     dump_free(out);
     out->path = path;
     return false;
