@@ -23,6 +23,8 @@ struct parser {
     size_t seen_mask;
     uint32_t section;
     long last_block;
+    const char *field; /* the field being read, for messages */
+    char label[80];
 };
 
 static bool fail(struct parser *p, const char *fmt, ...)
@@ -138,23 +140,32 @@ static char *put_utf8(char *w, unsigned cp)
     return w;
 }
 
+/* What a token is called in messages: `what`, or when that is NULL the field being read. Called on
+ * failures only, so that reading a field costs no formatting. */
+static const char *label(struct parser *p, const char *what)
+{
+    if (what) return what;
+    snprintf(p->label, sizeof p->label, "field %.60s", p->field);
+    return p->label;
+}
+
 /* A quoted string token, unescaped in place (the result is never longer than the token). `what` names
- * the token in messages. */
+ * the token in messages (NULL: the current field). */
 static bool parse_string(struct parser *p, char *tok, size_t len, const char *what, struct dump_text *out)
 {
     char b[48];
     if (len < 2 || tok[0] != '"' || tok[len - 1] != '"') {
-        if (len >= 1 && tok[0] == '"') return fail(p, "%s: unterminated string %s", what, shown(tok, len, b));
-        return fail(p, "%s: expected a string in double quotes, got `%s`", what, shown(tok, len, b));
+        if (len >= 1 && tok[0] == '"') return fail(p, "%s: unterminated string %s", label(p, what), shown(tok, len, b));
+        return fail(p, "%s: expected a string in double quotes, got `%s`", label(p, what), shown(tok, len, b));
     }
     const char *r = tok + 1, *last = tok + len - 1;
     char *w = tok;
     while (r < last) {
         unsigned char c = (unsigned char)*r;
-        if (c == '"') return fail(p, "%s: unescaped '\"' inside a string", what);
-        if (c < 0x20) return fail(p, "%s: raw control character 0x%02X inside a string", what, c);
+        if (c == '"') return fail(p, "%s: unescaped '\"' inside a string", label(p, what));
+        if (c < 0x20) return fail(p, "%s: raw control character 0x%02X inside a string", label(p, what), c);
         if (c != '\\') { *w++ = (char)c; r++; continue; }
-        if (r + 1 >= last) return fail(p, "%s: unterminated string (the closing quote is escaped)", what);
+        if (r + 1 >= last) return fail(p, "%s: unterminated string (the closing quote is escaped)", label(p, what));
         char e = r[1];
         switch (e) {
         case '"': *w++ = '"'; r += 2; break;
@@ -165,7 +176,7 @@ static bool parse_string(struct parser *p, char *tok, size_t len, const char *wh
         case 'u': {
             unsigned cp, lo;
             if (last - r < 6 || !read_hex4(r + 2, &cp))
-                return fail(p, "%s: bad escape: \\u needs four hex digits", what);
+                return fail(p, "%s: bad escape: \\u needs four hex digits", label(p, what));
             r += 6;
             /* a surrogate pair becomes one 4-byte UTF-8 sequence; a lone surrogate stays 3 bytes */
             if (cp >= 0xD800 && cp < 0xDC00 && last - r >= 6 && r[0] == '\\' && r[1] == 'u' &&
@@ -178,8 +189,8 @@ static bool parse_string(struct parser *p, char *tok, size_t len, const char *wh
         }
         default:
             if ((unsigned char)e < 0x20 || (unsigned char)e >= 0x7F)
-                return fail(p, "%s: bad escape: backslash then byte 0x%02X", what, (unsigned char)e);
-            return fail(p, "%s: bad escape \\%c", what, e);
+                return fail(p, "%s: bad escape: backslash then byte 0x%02X", label(p, what), (unsigned char)e);
+            return fail(p, "%s: bad escape \\%c", label(p, what), e);
         }
     }
     *w = '\0';
@@ -200,8 +211,8 @@ static bool parse_value(struct parser *p, char *tok, size_t len, const char *wha
     if (len == 5 && memcmp(tok, "false", 5) == 0) { v->type = DUMP_BOOL; v->boolean = false; return true; }
     v->type = DUMP_NUMBER;
     if (numtext_parse(tok, len, &v->number)) return true;
-    if (len == 0) return fail(p, "%s: empty value", what);
-    return fail(p, "%s: bad value `%s` (not a number, string, null, true or false)", what, shown(tok, len, b));
+    if (len == 0) return fail(p, "%s: empty value", label(p, what));
+    return fail(p, "%s: bad value `%s` (not a number, string, null, true or false)", label(p, what), shown(tok, len, b));
 }
 
 /* ---- duplicate keys ---- */
@@ -296,9 +307,8 @@ static bool parse_row(struct parser *p, char *tag, size_t tag_len, char **cur, c
                 return fail(p, "block %s: field %zu is `%s`, the block's first row has `%s` there",
                             block->name.ptr, k + 1, tok, f->ptr);
         }
-        char what[80];
-        snprintf(what, sizeof what, "field %.60s", tok);
-        if (!parse_value(p, eq + 1, len - name_len - 1, what, &d->values[d->value_count++])) return false;
+        p->field = tok;
+        if (!parse_value(p, eq + 1, len - name_len - 1, NULL, &d->values[d->value_count++])) return false;
         k++;
     }
     if (!new_block && k != block->field_count)
@@ -403,7 +413,7 @@ static size_t round_up(size_t n) { return (n + 15) & ~(size_t)15; }
 /* Parses d->text[0 .. len) (owned by d, NUL after it). */
 static bool parse(struct dump *d, size_t len, const char *name, struct dump_error *err)
 {
-    struct parser p = {d, err, name, 0, NULL, 0, 1, -1};
+    struct parser p = {.d = d, .err = err, .name = name, .section = 1, .last_block = -1};
     char *text = d->text, *end = text + len;
 
     size_t lines = 0, tabs = 0;
