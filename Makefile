@@ -68,7 +68,7 @@ $(B)/tests/%: core/tests/%.c $(LIB) | $(DEPS)
 check-math-calls:
 	@scripts/check-math-calls
 
-unit: $(TESTS) $(B)/bin/posecore
+unit: $(TESTS) $(BINS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; (cd $(CURDIR) && $$t); done
 
 gate: all
