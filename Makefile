@@ -25,13 +25,15 @@ LIB     := $(B)/lib/libposecore.a
 BINS    := $(B)/bin/posecore $(B)/bin/posediff
 
 
-.PHONY: all help test nightly gate corpus-refresh jsmath-check bench-math unit check-math-calls clean
+.PHONY: all help test nightly gate gate-sensitivity corpus-refresh jsmath-check bench-math unit check-math-calls clean
 all: $(LIB) $(BINS)
 
 help::
 	@echo "make                 build build/lib/libposecore.a, build/bin/posecore, build/bin/posediff"
 	@echo "make gate            the corpus gate: stored cases vs stored dumps, then the rigs live"
-	@echo "make test            everything CI runs (unit tests, math vectors, the gate)"
+	@echo "make test            everything CI runs (unit tests, math vectors, the gate, its sensitivity)"
+	@echo "make nightly         make test plus the full populations"
+	@echo "make gate-sensitivity  one flipped bit in a stored dump must fail the gate, naming its field"
 	@echo "make corpus-refresh  regenerate corpus/dumps with the oracle (FORCE=1 to replace another version's)"
 	@echo "make jsmath-check N= compare js_sin/js_cos/js_atan2/js_acos with Node on N arguments per function"
 	@echo "make bench-math      throughput of the V8-exact math module against the C library"
@@ -74,7 +76,11 @@ unit: $(TESTS) $(BINS)
 gate: all
 	@gates/corpus_gate --shared $(SHARED)
 
-test: all check-math-calls unit gate
+test: all check-math-calls unit gate gate-sensitivity
+
+# One flipped bit in a stored dump must fail the gate, naming its field.
+gate-sensitivity: all
+	@node gates/gate_sensitivity.mjs 25 1
 
 # The full populations and every long check; CI runs the small ones through `make test`.
 nightly: test
