@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "dump.h"
 #include "posecore.h"
+#include "rules.h"
 
 static int usage_error(const char *what)
 {
@@ -45,6 +46,10 @@ int cmd_dump(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--samples") == 0 && value) {
             if (!parse_samples(value, &opt)) { usage_error("--samples takes keys or a count from 1 to 100000"); goto done; }
+            i++;
+        } else if (strcmp(a, "--rule") == 0 && value) {
+            char msg[512];
+            if (pc_rule_select(value, msg, sizeof msg) != 0) { usage_error(msg); goto done; }
             i++;
         } else if (strcmp(a, "--anim") == 0 && value) {
             anims[opt.anim_count++] = value;

@@ -14,10 +14,12 @@ typedef struct verb {
 static const verb verbs[] = {
     { "dump", cmd_dump,
       "dump SKELETON.json [--skin NAME|all|none] [--physics none] [--samples N|keys] [--anim NAME]...\n"
+      "                       [--rule RULE=READING]...\n"
       "                       pose the document and write its dump (oracle/FORMAT.md) to stdout" },
     { "check", cmd_check, "check SKELETON.json   read only: exit 0 accepted, 2 refused, 3 unsupported" },
     { "jsmath", cmd_jsmath,
       "jsmath sin|cos|atan2|acos   hex bit patterns in on stdin (atan2: \"y x\"), results out" },
+    { "rules", cmd_rules, "rules [--tsv]         the rule ledger: rules, their readings, their populations" },
 };
 
 static void usage(FILE *out)

@@ -4,6 +4,7 @@
 #include "skeleton.h"
 #include "jsmath.h"
 #include "runtime_math.h"
+#include "rules.h"
 
 #include <math.h>
 
@@ -13,15 +14,15 @@ typedef struct axes { double la, lb, lc, ld; } axes;
 
 static axes local_axes(double rx_deg, double ry_deg, double sx, double sy)
 {
-    double rx = rx_deg * PC_DEG_RAD, ry = ry_deg * PC_DEG_RAD;
-    axes m = { js_cos(rx) * sx, js_cos(ry) * sy, js_sin(rx) * sx, js_sin(ry) * sy };
+    double rx = rx_deg * pc_deg_rad, ry = ry_deg * pc_deg_rad;
+    axes m = { pc_trig.cos(rx) * sx, pc_trig.cos(ry) * sy, pc_trig.sin(rx) * sx, pc_trig.sin(ry) * sy };
     return m;
 }
 
 /* Degrees of the direction (x, y), as the runtime's atan2Deg. */
 static double atan2_deg(double y, double x)
 {
-    return js_atan2(y, x) * PC_RAD_DEG;
+    return pc_trig.atan2(y, x) * pc_rad_deg;
 }
 
 static void update_root(const pc_skeleton *sk, pc_bone_pose *p)
@@ -67,7 +68,7 @@ static void update_no_scale(const pc_skeleton *sk, const pc_bone_pose *parent, p
     const pc_bone_local *l = &p->local;
     double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
     double pa = parent->a, pb = parent->b, pc = parent->c, pd = parent->d;
-    double r = l->rotation * PC_DEG_RAD, cos = js_cos(r), sin = js_sin(r);
+    double r = l->rotation * pc_deg_rad, cos = pc_trig.cos(r), sin = pc_trig.sin(r);
     double za = (pa * cos + pb * sin) * sxi;
     double zc = (pc * cos + pd * sin) * syi;
     double s = 1 / sqrt(za * za + zc * zc);

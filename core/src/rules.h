@@ -1,0 +1,51 @@
+/* The rule ledger: every rule of the core that has a rejected reading, registered by name with its
+ * readings (the current one first, then the named alternatives) and the probe population that tells
+ * them apart (probes/README.md). A reading is selected at run time (`posecore dump --rule
+ * NAME=READING`); selecting one installs it once (a variable or a function pointer the pose code reads),
+ * so nothing is looked up while posing.
+ *
+ * `posecore rules` lists them; `make rules` measures every reading on its population into RULES.md. */
+#ifndef POSECORE_RULES_H
+#define POSECORE_RULES_H
+
+#include <stddef.h>
+
+typedef struct pc_reading {
+    const char *name; /* "v8-fdlibm" */
+    const char *what; /* one line: what this reading does */
+} pc_reading;
+
+typedef struct pc_rule {
+    const char *name;           /* "math.trig" */
+    const char *what;           /* one line: what the rule decides */
+    const char *population;     /* the probe family that measures it (probegen FAMILY) */
+    const pc_reading *readings; /* readings[0] is the current reading, the rest alternatives */
+    int reading_count;
+    void (*install)(int reading);
+} pc_rule;
+
+size_t pc_rule_count(void);
+const pc_rule *pc_rule_at(size_t i);
+const pc_rule *pc_rule_find(const char *name);
+
+/* The index of the reading a rule has selected (0: the current reading). */
+int pc_rule_selected(const pc_rule *rule);
+
+/* Selects a reading by "NAME=READING". Returns 0, or -1 with a one-line message in msg (an unknown rule,
+ * an unknown reading of a known rule, or a malformed spec), naming what is known. */
+int pc_rule_select(const char *spec, char *msg, size_t size);
+
+/* Every rule back to its current reading. */
+void pc_rules_reset(void);
+
+/* The hooks the pose code reads. */
+
+/* math.trig: Math.sin, Math.cos and Math.atan2 as the pose code calls them. */
+typedef struct pc_trig_table {
+    double (*sin)(double);
+    double (*cos)(double);
+    double (*atan2)(double, double);
+} pc_trig_table;
+extern pc_trig_table pc_trig;
+
+#endif

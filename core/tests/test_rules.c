@@ -1,0 +1,198 @@
+/* Check tests of the rule ledger (core/src/rules.h): the registry's shape, parsing `NAME=READING`,
+ * unknown rules and readings refused with a message naming what is known, selection observable in the
+ * hooks and in a pose, and `posecore dump --rule` / `posecore rules` (run from the repo root). */
+#include "jsmath.h"
+#include "posecore.h"
+#include "rules.h"
+#include "runtime_math.h"
+#include "skeleton.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+START_TEST(registry_shape)
+{
+    ck_assert_uint_ge(pc_rule_count(), 2);
+    for (size_t i = 0; i < pc_rule_count(); i++) {
+        const pc_rule *r = pc_rule_at(i);
+        ck_assert_ptr_nonnull(r);
+        ck_assert_msg(r->reading_count >= 2, "%s has no alternative", r->name);
+        ck_assert_msg(r->population && *r->population, "%s names no population", r->name);
+        ck_assert_ptr_eq(pc_rule_find(r->name), r);
+        ck_assert_int_eq(pc_rule_selected(r), 0);
+        for (size_t j = 0; j < i; j++) ck_assert_str_ne(pc_rule_at(j)->name, r->name);
+        for (int k = 0; k < r->reading_count; k++) {
+            ck_assert_msg(*r->readings[k].name && strchr(r->readings[k].name, '=') == NULL, "%s: reading %d",
+                          r->name, k);
+            for (int m = 0; m < k; m++) ck_assert_str_ne(r->readings[m].name, r->readings[k].name);
+        }
+    }
+    ck_assert_ptr_null(pc_rule_at(pc_rule_count()));
+    ck_assert_ptr_null(pc_rule_find("no.such.rule"));
+    ck_assert_ptr_nonnull(pc_rule_find("math.trig"));
+    ck_assert_ptr_nonnull(pc_rule_find("bone.deg-rad"));
+}
+END_TEST
+
+START_TEST(select_and_reset)
+{
+    char msg[256];
+    const pc_rule *trig = pc_rule_find("math.trig"), *deg = pc_rule_find("bone.deg-rad");
+    ck_assert_int_eq(pc_rule_select("math.trig=libm", msg, sizeof msg), 0);
+    ck_assert_int_eq(pc_rule_selected(trig), 1);
+    ck_assert_int_eq(pc_rule_selected(deg), 0);
+    ck_assert_int_eq(pc_rule_select("bone.deg-rad=math-pi", msg, sizeof msg), 0);
+    ck_assert_int_eq(pc_rule_selected(deg), 1);
+    ck_assert(pc_deg_rad == JS_MATH_DEG_RAD);
+    ck_assert(pc_rad_deg == JS_MATH_RAD_DEG);
+    /* Selecting the current reading by name is allowed and installs it back. */
+    ck_assert_int_eq(pc_rule_select("bone.deg-rad=spine-pi", msg, sizeof msg), 0);
+    ck_assert(pc_deg_rad == PC_DEG_RAD);
+    ck_assert(pc_deg_rad == JS_DEG_RAD);
+    ck_assert(pc_rad_deg == JS_RAD_DEG);
+    pc_rules_reset();
+    ck_assert_int_eq(pc_rule_selected(trig), 0);
+    ck_assert(pc_trig.sin == js_sin && pc_trig.cos == js_cos && pc_trig.atan2 == js_atan2);
+}
+END_TEST
+
+/* The message of a refused spec: -1, the selection unchanged, the message containing `want`. */
+static void refused(const char *spec, const char *want)
+{
+    char msg[256];
+    pc_rules_reset();
+    ck_assert_int_eq(pc_rule_select(spec, msg, sizeof msg), -1);
+    ck_assert_msg(strstr(msg, want) != NULL, "\"%s\": message \"%s\" lacks \"%s\"", spec, msg, want);
+    for (size_t i = 0; i < pc_rule_count(); i++) ck_assert_int_eq(pc_rule_selected(pc_rule_at(i)), 0);
+}
+
+START_TEST(bad_specs)
+{
+    refused("math.trig", "NAME=READING");
+    refused("=libm", "NAME=READING");
+    refused("math.trig=", "NAME=READING");
+    refused("", "NAME=READING");
+    refused("nope=x", "unknown rule \"nope\"");
+    refused("nope=x", "math.trig");
+    refused("nope=x", "bone.deg-rad");
+    refused("math.trig.x=libm", "unknown rule");
+    refused("math=libm", "unknown rule \"math\"");
+    refused("math.trig=nope", "rule math.trig has no reading \"nope\"");
+    refused("math.trig=nope", "v8-fdlibm, libm");
+    refused("math.trig=LIBM", "no reading");
+    refused("bone.deg-rad=libm", "spine-pi, math-pi");
+
+    char small[12];
+    ck_assert_int_eq(pc_rule_select("nope=x", small, sizeof small), -1);
+    ck_assert_uint_eq(strlen(small), sizeof small - 1);
+    ck_assert_int_eq(pc_rule_select("nope=x", NULL, 0), -1);
+}
+END_TEST
+
+/* math.trig=libm installs the C library's functions: an argument where they differ from V8's shows it. */
+START_TEST(trig_selection_observable)
+{
+    char msg[128];
+    pc_rules_reset();
+    ck_assert(pc_trig.sin == js_sin);
+    ck_assert_int_eq(pc_rule_select("math.trig=libm", msg, sizeof msg), 0);
+    double (*libm_sin)(double) = sin, (*libm_cos)(double) = cos, (*libm_atan2)(double, double) = atan2;
+    ck_assert(pc_trig.sin == libm_sin && pc_trig.cos == libm_cos && pc_trig.atan2 == libm_atan2);
+    double x = 0;
+    for (int k = 1; k < 100000 && x == 0; k++)
+        if (pc_trig.sin(k * 0.0123) != js_sin(k * 0.0123)) x = k * 0.0123;
+    ck_assert_msg(x != 0, "no argument where V8's sin and the selected libm's differ");
+    pc_rules_reset();
+    ck_assert(pc_trig.sin(x) == js_sin(x));
+}
+END_TEST
+
+/* A pose: one bone rotated 30 degrees under a noRotationOrReflection child (atan2 in degrees). */
+static void pose(double out[4])
+{
+    static const char doc[] = "{\"bones\": [ { \"name\": \"root\", \"rotation\": 30, \"scaleX\": 1.5 },"
+                              " { \"name\": \"c\", \"parent\": \"root\", \"rotation\": 12.5,"
+                              "   \"inherit\": \"noRotationOrReflection\" } ] }";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "mem.json", &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    ck_assert_ptr_nonnull(sk);
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    out[0] = sk->bones[0].applied->a;
+    out[1] = sk->bones[0].applied->c;
+    out[2] = sk->bones[1].applied->a;
+    out[3] = sk->bones[1].applied->c;
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+
+START_TEST(deg_rad_selection_observable)
+{
+    char msg[128];
+    double cur[4], alt[4], back[4];
+    pc_rules_reset();
+    pose(cur);
+    ck_assert(cur[0] == js_cos(30 * JS_DEG_RAD) * 1.5);
+    ck_assert_int_eq(pc_rule_select("bone.deg-rad=math-pi", msg, sizeof msg), 0);
+    pose(alt);
+    ck_assert(alt[0] == js_cos(30 * JS_MATH_DEG_RAD) * 1.5);
+    ck_assert(alt[0] != cur[0]);
+    pc_rules_reset();
+    pose(back);
+    ck_assert(memcmp(back, cur, sizeof cur) == 0);
+}
+END_TEST
+
+static int run(const char *cmd, char *out, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t n = fread(out, 1, size - 1, p);
+    out[n] = '\0';
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+START_TEST(cli)
+{
+    char out[8192];
+    ck_assert_int_eq(run("build/bin/posecore dump corpus/cases/empty-skeleton.json --rule nope=x 2>&1", out,
+                         sizeof out), 2);
+    ck_assert_msg(strstr(out, "unknown rule \"nope\"") != NULL, "%s", out);
+    ck_assert_int_eq(run("build/bin/posecore dump corpus/cases/empty-skeleton.json --rule math.trig=x 2>&1", out,
+                         sizeof out), 2);
+    ck_assert_msg(strstr(out, "has no reading \"x\"") != NULL, "%s", out);
+    ck_assert_int_eq(run("build/bin/posecore dump corpus/cases/rotation-multiples-of-90.json "
+                         "--rule math.trig=libm --rule bone.deg-rad=math-pi >/dev/null 2>&1", out, sizeof out), 0);
+    ck_assert_int_eq(run("build/bin/posecore rules --tsv", out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "math.trig\tv8-fdlibm\tcurrent\tbones\t") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "math.trig\tlibm\talternative\tbones\t") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "bone.deg-rad\tmath-pi\talternative\tbones\t") != NULL, "%s", out);
+    ck_assert_int_eq(run("build/bin/posecore rules", out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "(current)") != NULL, "%s", out);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("rules");
+    TCase *t = tcase_create("rules");
+    tcase_add_test(t, registry_shape);
+    tcase_add_test(t, select_and_reset);
+    tcase_add_test(t, bad_specs);
+    tcase_add_test(t, trig_selection_observable);
+    tcase_add_test(t, deg_rad_selection_observable);
+    tcase_add_test(t, cli);
+    suite_add_tcase(s, t);
+    SRunner *r = srunner_create(s);
+    srunner_run_all(r, CK_NORMAL);
+    int failed = srunner_ntests_failed(r);
+    srunner_free(r);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
