@@ -1,0 +1,45 @@
+/* The table of probe families (probegen.h): each generated family's function, and the planned ones
+ * with the issue they land with. A new family is a probes/family_NAME.c with its generate function and
+ * a line here (and its section in probes/README.md). */
+#include "probegen.h"
+
+#include <string.h>
+
+/* Every family, generated or planned. A planned family lands with the issue that brings what it
+ * measures into the core; until then it is refused as unsupported. */
+const probe_family probe_families[] = {
+    { "bones", 0, 0,
+      "bone trees at the setup pose: inherit modes, scales incl. 0 and negative, shears, reflections, "
+      "deep chains, length 0, multiples of 90, non-float32, tiny and huge numbers, skin-required bones",
+      probe_bones },
+    { "path-grid", 5, 976, "one bone on two and three curves, open and closed, constant speed or not, "
+      "percent and fixed, 61 positions each", NULL },
+    { "path", 5, 0, "random path constraints over every mode, setting, mix and curve, weighted and "
+      "unweighted, amplifier bones on each constrained bone", NULL },
+    { "path-stated", 5, 0, "path constraints off stated lengths spelled with non-float32 decimals", NULL },
+    { "path-order", 5, 0, "update orders of path constraints among the other constraints", NULL },
+    { "timeline", 7, 0, "random keys and curves on every timeline kind", NULL },
+    { "ik", 8, 0, "one- and two-bone IK: mix, softness, bend, compress, stretch, scaleY modes", NULL },
+    { "transform", 8, 0, "4.3 transform constraints: properties map, offsets, mixes, local, additive, "
+      "clamp", NULL },
+    { "slider", 8, 0, "sliders driven by time or a bone property, loop, additive, mix", NULL },
+    { "order", 8, 0, "random sets of path, ik, transform, physics and slider constraints in random "
+      "update orders around shared bones", NULL },
+};
+const int probe_family_count = (int)(sizeof probe_families / sizeof probe_families[0]);
+
+const probe_family *probe_family_find(const char *name)
+{
+    for (int i = 0; i < probe_family_count; i++)
+        if (strcmp(probe_families[i].name, name) == 0) return &probe_families[i];
+    return NULL;
+}
+
+bool probe_generate(const probe_family *f, const probe_params *p, probe *out)
+{
+    jw_reset(&out->doc);
+    out->args[0] = '\0';
+    if (!f->generate) return false;
+    return f->generate(p, out);
+}
+

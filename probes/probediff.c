@@ -1,0 +1,633 @@
+/* build/bin/probediff: the probe runner's C half (probes/run drives it; probes/README.md).
+ *
+ *   probediff plan --dir D --cache C --runtime TEXT --jobs FILE
+ *       For each probe of D/probes.list, its cache key: SHA-256 of the runtime text, the options line and
+ *       the document's bytes. Writes D/keys.tsv (NAME, KEY) and, for every distinct key without a cached
+ *       answer (C/KK/KEY.dump or C/KK/KEY.refused), one oracle batch job line to FILE that writes the
+ *       dump straight into the cache. Prints "N probes, K cached, J to run".
+ *
+ *   probediff diff --dir D --cache C --core CD --status FILE --report R --label L [--summary FILE]
+ *       Compares every probe's oracle answer with the core's (CD/NAME.dump, CD/NAME.err and its exit
+ *       status from FILE, lines NAME<TAB>STATUS) with the differ library (core/src/dumpdiff.h), prints
+ *       `L: E exact of N (M missed)` and the misses grouped by their first difference, keeps every miss
+ *       in R (NAME.json, NAME.args, NAME.oracle.dump or NAME.oracle.refused, NAME.core.dump,
+ *       NAME.core.err, NAME.diff), and appends `L<TAB>N<TAB>E<TAB>M<TAB>U` to the summary file.
+ *
+ * Verdicts: exact (identical dumps, or both sides refuse the document), missed (any difference, one side
+ * refusing what the other poses, the core failing), unsupported (the core says exit 3, the differ says
+ * identical-but-unsupported, or the oracle cannot spell the runtime's values): never counted as exact.
+ * Exit 0 done, 2 bad usage or unreadable inputs. */
+#include "dumpdiff.h"
+#include "dumpread.h"
+#include "sha256.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Small helpers */
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 8192, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n + 4096 + 1 > cap) {
+            char *b = realloc(buf, cap * 2);
+            if (!b) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = b;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0) break;
+    }
+    fclose(f);
+    if (!buf) return NULL;
+    buf[n] = '\0';
+    if (len) *len = n;
+    return buf;
+}
+
+static bool write_all(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    bool ok = fwrite(text, 1, len, f) == len;
+    return (fclose(f) == 0) && ok;
+}
+
+static bool copy_file(const char *from, const char *to)
+{
+    size_t len;
+    char *t = read_all(from, &len);
+    if (!t) return false;
+    bool ok = write_all(to, t, len);
+    free(t);
+    return ok;
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...)
+{
+    va_list ap, aq;
+    va_start(ap, f);
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, f, ap);
+    va_end(ap);
+    char *s = malloc((size_t)n + 1);
+    if (s) vsnprintf(s, (size_t)n + 1, f, aq);
+    va_end(aq);
+    if (!s) {
+        fprintf(stderr, "probediff: out of memory\n");
+        exit(2);
+    }
+    return s;
+}
+
+/* Lines of a file, split in place on TAB into at most `cols` fields. */
+typedef struct table {
+    char *text;
+    char ***rows;
+    size_t count;
+} table;
+
+static bool read_table(const char *path, int cols, table *t)
+{
+    memset(t, 0, sizeof *t);
+    t->text = read_all(path, NULL);
+    if (!t->text) return false;
+    size_t cap = 1024;
+    t->rows = malloc(cap * sizeof *t->rows);
+    for (char *line = t->text; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next) *next++ = '\0';
+        if (*line) {
+            if (t->count == cap) {
+                cap *= 2;
+                t->rows = realloc(t->rows, cap * sizeof *t->rows);
+            }
+            char **f = calloc((size_t)cols, sizeof *f);
+            f[0] = line;
+            for (int c = 1; c < cols; c++) {
+                char *tab = f[c - 1] ? strchr(f[c - 1], '\t') : NULL;
+                if (tab) {
+                    *tab = '\0';
+                    f[c] = tab + 1;
+                }
+            }
+            t->rows[t->count++] = f;
+        }
+        line = next;
+    }
+    return true;
+}
+
+static void free_table(table *t)
+{
+    for (size_t i = 0; i < t->count; i++) free(t->rows[i]);
+    free(t->rows);
+    free(t->text);
+}
+
+/* A string -> index map (open addressing), for statuses by name and groups by text. */
+typedef struct map {
+    const char **keys;
+    size_t *values;
+    size_t cap, count;
+} map;
+
+static uint64_t hash_str(const char *s)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return h;
+}
+
+static void map_put(map *m, const char *key, size_t value);
+
+static void map_grow(map *m)
+{
+    map old = *m;
+    m->cap = old.cap ? old.cap * 2 : 64;
+    m->keys = calloc(m->cap, sizeof *m->keys);
+    m->values = calloc(m->cap, sizeof *m->values);
+    m->count = 0;
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.keys[i]) map_put(m, old.keys[i], old.values[i]);
+    free(old.keys);
+    free(old.values);
+}
+
+static void map_put(map *m, const char *key, size_t value)
+{
+    if ((m->count + 1) * 2 > m->cap) map_grow(m);
+    size_t i = hash_str(key) & (m->cap - 1);
+    while (m->keys[i] && strcmp(m->keys[i], key) != 0) i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i]) m->count++;
+    m->keys[i] = key;
+    m->values[i] = value;
+}
+
+static bool map_get(const map *m, const char *key, size_t *value)
+{
+    if (!m->cap) return false;
+    size_t i = hash_str(key) & (m->cap - 1);
+    while (m->keys[i]) {
+        if (strcmp(m->keys[i], key) == 0) {
+            *value = m->values[i];
+            return true;
+        }
+        i = (i + 1) & (m->cap - 1);
+    }
+    return false;
+}
+
+static void map_free(map *m)
+{
+    free(m->keys);
+    free(m->values);
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* plan */
+
+static int cmd_plan(const char *dir, const char *cache, const char *runtime, const char *jobs_path)
+{
+    char *list_path = fmt("%s/probes.list", dir);
+    table list;
+    if (!read_table(list_path, 1, &list)) {
+        fprintf(stderr, "probediff: cannot read %s: %s\n", list_path, strerror(errno));
+        return 2;
+    }
+    char *keys_path = fmt("%s/keys.tsv", dir);
+    FILE *keys = fopen(keys_path, "w");
+    FILE *jobs = fopen(jobs_path, "w");
+    if (!keys || !jobs) {
+        fprintf(stderr, "probediff: cannot write %s or %s\n", keys_path, jobs_path);
+        return 2;
+    }
+    if (mkdir(cache, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "probediff: cannot make %s: %s\n", cache, strerror(errno));
+        return 2;
+    }
+    map planned = { 0 };
+    char (*hexes)[65] = calloc(list.count ? list.count : 1, sizeof *hexes);
+    size_t cached = 0, to_run = 0;
+    for (size_t i = 0; i < list.count; i++) {
+        const char *name = list.rows[i][0];
+        char *json_path = fmt("%s/%s.json", dir, name), *args_path = fmt("%s/%s.args", dir, name);
+        size_t json_len, args_len;
+        char *json = read_all(json_path, &json_len), *args = read_all(args_path, &args_len);
+        if (!json || !args) {
+            fprintf(stderr, "probediff: cannot read %s or %s\n", json_path, args_path);
+            return 2;
+        }
+        sha256 s;
+        sha256_init(&s);
+        static const char tag[] = "posecore-probe-cache 1";
+        sha256_update(&s, tag, sizeof tag);
+        sha256_update(&s, runtime, strlen(runtime) + 1);
+        sha256_update(&s, args, args_len);
+        sha256_update(&s, "", 1);
+        sha256_update(&s, json, json_len);
+        sha256_hex(&s, hexes[i]);
+        fprintf(keys, "%s\t%s\n", name, hexes[i]);
+
+        size_t seen;
+        if (map_get(&planned, hexes[i], &seen)) goto next; /* the same document twice: one job */
+        map_put(&planned, hexes[i], i);
+        char *sub = fmt("%s/%.2s", cache, hexes[i]);
+        char *dump = fmt("%s/%s.dump", sub, hexes[i]), *refused = fmt("%s/%s.refused", sub, hexes[i]);
+        if (exists(dump) || exists(refused)) {
+            cached++;
+        } else {
+            if (mkdir(sub, 0777) != 0 && errno != EEXIST) {
+                fprintf(stderr, "probediff: cannot make %s: %s\n", sub, strerror(errno));
+                return 2;
+            }
+            json_t *job = json_array();
+            json_array_append_new(job, json_string("dump"));
+            json_array_append_new(job, json_string(json_path));
+            json_array_append_new(job, json_string("--out"));
+            json_array_append_new(job, json_string(dump));
+            /* The options line, split on blanks (probe options never hold blanks inside a value). */
+            for (char *tok = strtok(args, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n"))
+                json_array_append_new(job, json_string(tok));
+            char *line = json_dumps(job, JSON_COMPACT);
+            fprintf(jobs, "%s\n", line);
+            free(line);
+            json_decref(job);
+            to_run++;
+        }
+        free(sub);
+        free(dump);
+        free(refused);
+    next:
+        free(json);
+        free(args);
+        free(json_path);
+        free(args_path);
+    }
+    bool ok = fclose(keys) == 0;
+    ok = (fclose(jobs) == 0) && ok;
+    if (!ok) {
+        fprintf(stderr, "probediff: cannot write %s or %s\n", keys_path, jobs_path);
+        return 2;
+    }
+    printf("%zu probes, %zu cached, %zu to run\n", list.count, cached, to_run);
+    map_free(&planned);
+    free(hexes);
+    free(keys_path);
+    free(list_path);
+    free_table(&list);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* diff */
+
+typedef struct group {
+    char *text;    /* "bone a", "core refused", ... */
+    size_t count;
+    char *example; /* the first probe's name and its first difference */
+} group;
+
+typedef struct groups {
+    group *items;
+    size_t count, cap;
+    map index;
+} groups;
+
+static void add_to_group(groups *g, char *text, char *example)
+{
+    size_t i;
+    if (map_get(&g->index, text, &i)) {
+        g->items[i].count++;
+        free(text);
+        free(example);
+        return;
+    }
+    if (g->count == g->cap) {
+        g->cap = g->cap ? g->cap * 2 : 16;
+        g->items = realloc(g->items, g->cap * sizeof *g->items);
+    }
+    g->items[g->count] = (group){ text, 1, example };
+    map_put(&g->index, text, g->count);
+    g->count++;
+}
+
+static int by_count(const void *a, const void *b)
+{
+    const group *x = a, *y = b;
+    if (x->count != y->count) return x->count < y->count ? 1 : -1;
+    return strcmp(x->text, y->text);
+}
+
+static void print_groups(groups *g, const char *title, size_t max)
+{
+    if (!g->count) return;
+    qsort(g->items, g->count, sizeof *g->items, by_count);
+    printf("  %s:\n", title);
+    for (size_t i = 0; i < g->count && i < max; i++)
+        printf("    %6zu  %-36s e.g. %s\n", g->items[i].count, g->items[i].text, g->items[i].example);
+    if (g->count > max) printf("    ... and %zu more groups\n", g->count - max);
+}
+
+/* The text of a first difference, without the value: "pose bone a", "data data.bone rotation", ... */
+static char *first_difference(const struct diff_entry *e)
+{
+    static const char *const kinds[] = { "", "field missing", "field extra", "row missing", "row extra",
+                                         "block missing", "block extra", "pose missing", "pose extra" };
+    const char *where = e->pose < 0 ? "data" : "pose";
+    if (e->kind == DIFF_VALUE || e->kind == DIFF_FIELD_MISSING || e->kind == DIFF_FIELD_EXTRA)
+        return fmt("%s %.*s %.*s%s%s", where, (int)e->block.len, e->block.ptr ? e->block.ptr : "",
+                   (int)e->field.len, e->field.ptr ? e->field.ptr : "", e->kind == DIFF_VALUE ? "" : ": ",
+                   kinds[e->kind]);
+    return fmt("%s %.*s: %s", where, (int)e->block.len, e->block.ptr ? e->block.ptr : "", kinds[e->kind]);
+}
+
+/* One line of an entry as dumpdiff prints it. */
+static char *entry_text(const struct diff_entry *e)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    dumpdiff_print_entry(m, e);
+    fclose(m);
+    while (len && (text[len - 1] == '\n')) text[--len] = '\0';
+    return text;
+}
+
+/* The first line of a core's stderr, without "posecore: " and the probe's path. */
+static char *core_message(const char *err_path, const char *name)
+{
+    char *t = read_all(err_path, NULL);
+    if (!t) return fmt("(no message)");
+    char *nl = strchr(t, '\n');
+    if (nl) *nl = '\0';
+    const char *m = t;
+    if (strncmp(m, "posecore: ", 10) == 0) m += 10;
+    char *at = strstr(m, name);
+    if (at) {
+        const char *colon = strstr(at, ": ");
+        if (colon) m = colon + 2;
+    }
+    char *r = fmt("%s", *m ? m : "(no message)");
+    free(t);
+    return r;
+}
+
+typedef struct diff_opts {
+    const char *dir, *cache, *core, *status, *report, *label, *summary;
+} diff_opts;
+
+static void keep_miss(const diff_opts *o, const char *name, const char *oracle_path, bool oracle_refused,
+                      const char *diff_text, size_t diff_len)
+{
+    char *from, *to;
+    static const char *const ext[] = { "json", "args" };
+    for (int k = 0; k < 2; k++) {
+        from = fmt("%s/%s.%s", o->dir, name, ext[k]);
+        to = fmt("%s/%s.%s", o->report, name, ext[k]);
+        copy_file(from, to);
+        free(from);
+        free(to);
+    }
+    if (oracle_path) {
+        to = fmt("%s/%s.oracle.%s", o->report, name, oracle_refused ? "refused" : "dump");
+        copy_file(oracle_path, to);
+        free(to);
+    }
+    from = fmt("%s/%s.dump", o->core, name);
+    to = fmt("%s/%s.core.dump", o->report, name);
+    if (exists(from)) copy_file(from, to);
+    free(from);
+    free(to);
+    from = fmt("%s/%s.err", o->core, name);
+    to = fmt("%s/%s.core.err", o->report, name);
+    struct stat st;
+    if (stat(from, &st) == 0 && st.st_size > 0) copy_file(from, to);
+    free(from);
+    free(to);
+    to = fmt("%s/%s.diff", o->report, name);
+    write_all(to, diff_text, diff_len);
+    free(to);
+}
+
+static int cmd_diff(const diff_opts *o)
+{
+    char *keys_path = fmt("%s/keys.tsv", o->dir);
+    table keys, status;
+    if (!read_table(keys_path, 2, &keys)) {
+        fprintf(stderr, "probediff: cannot read %s\n", keys_path);
+        return 2;
+    }
+    if (!read_table(o->status, 2, &status)) {
+        fprintf(stderr, "probediff: cannot read %s\n", o->status);
+        return 2;
+    }
+    map status_of = { 0 };
+    for (size_t i = 0; i < status.count; i++)
+        if (status.rows[i][1]) map_put(&status_of, status.rows[i][0], (size_t)atoi(status.rows[i][1]));
+    if (mkdir(o->report, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "probediff: cannot make %s: %s\n", o->report, strerror(errno));
+        return 2;
+    }
+
+    size_t n = keys.count, exact = 0, missed = 0, unsupported = 0, both_refused = 0;
+    groups misses = { 0 }, unsupported_why = { 0 };
+    struct diff_report report;
+    diff_report_init(&report, 20);
+    for (size_t i = 0; i < n; i++) {
+        const char *name = keys.rows[i][0], *key = keys.rows[i][1];
+        if (!key) continue;
+        char *oracle_dump = fmt("%s/%.2s/%s.dump", o->cache, key, key);
+        char *oracle_refused = fmt("%s/%.2s/%s.refused", o->cache, key, key);
+        char *core_dump = fmt("%s/%s.dump", o->core, name), *core_err = fmt("%s/%s.err", o->core, name);
+        size_t rc = 255;
+        bool ran = map_get(&status_of, name, &rc);
+        bool have_dump = exists(oracle_dump), refused = !have_dump && exists(oracle_refused);
+        char *refusal = refused ? read_all(oracle_refused, NULL) : NULL;
+        if (refusal) {
+            char *nl = strchr(refusal, '\n');
+            if (nl) *nl = '\0';
+        }
+        bool unrepresentable = refusal && strstr(refusal, "unrepresentable:") != NULL;
+
+        char *diff_text = NULL;
+        size_t diff_len = 0;
+        FILE *diff = open_memstream(&diff_text, &diff_len);
+        enum { EXACT, MISS, UNSUPPORTED } verdict = MISS;
+        char *why = NULL, *example = NULL;
+
+        if (!ran) {
+            why = fmt("core did not run");
+            example = fmt("%s", name);
+        } else if (rc == 3) {
+            verdict = UNSUPPORTED;
+            why = core_message(core_err, name);
+            example = fmt("%s", name);
+        } else if (unrepresentable) {
+            verdict = UNSUPPORTED;
+            why = fmt("oracle: unrepresentable value");
+            example = fmt("%s", name);
+        } else if (!have_dump && !refused) {
+            why = fmt("no oracle answer");
+            example = fmt("%s (the oracle's batch left nothing in the cache)", name);
+        } else if (refused) {
+            if (rc == 2) {
+                verdict = EXACT;
+                both_refused++;
+            } else {
+                why = rc == 0 ? fmt("core posed what the oracle refused") : fmt("core failed (exit %zu)", rc);
+                example = fmt("%s: oracle: %s", name, refusal);
+                fprintf(diff, "the oracle refused it: %s\nthe core exited %zu\n", refusal, rc);
+            }
+        } else if (rc == 2) {
+            why = fmt("core refused what the oracle posed");
+            char *m = core_message(core_err, name);
+            example = fmt("%s: %s", name, m);
+            fprintf(diff, "the core refused it: %s\n", m);
+            free(m);
+        } else if (rc != 0) {
+            why = fmt("core failed (exit %zu)", rc);
+            example = fmt("%s", name);
+            fprintf(diff, "the core exited %zu\n", rc);
+        } else {
+            struct dump od, cd;
+            struct dump_error err;
+            memset(&od, 0, sizeof od);
+            memset(&cd, 0, sizeof cd);
+            if (!dump_read_file(oracle_dump, &od, &err)) {
+                why = fmt("oracle dump unreadable");
+                example = fmt("%s: %s", name, err.message);
+                fprintf(diff, "%s\n", err.message);
+            } else if (!dump_read_file(core_dump, &cd, &err)) {
+                why = fmt("core dump unreadable");
+                example = fmt("%s: %s", name, err.message);
+                fprintf(diff, "%s\n", err.message);
+            } else if (!dumpdiff_run(&od, &cd, &report)) {
+                fprintf(stderr, "probediff: out of memory\n");
+                return 2;
+            } else if (report.verdict == DIFF_IDENTICAL) {
+                verdict = EXACT;
+            } else if (report.verdict == DIFF_IDENTICAL_BUT_UNSUPPORTED) {
+                verdict = UNSUPPORTED;
+                why = report.note_count ? fmt("%s: %.*s", report.notes[0].by_core ? "core" : "oracle",
+                                              (int)report.notes[0].decl->reason.len, report.notes[0].decl->reason.ptr)
+                                        : fmt("unsupported");
+                example = fmt("%s", name);
+            } else {
+                why = report.entry_count ? first_difference(&report.entries[0]) : fmt("different");
+                char *e = report.entry_count ? entry_text(&report.entries[0]) : fmt("-");
+                example = fmt("%s: %s", name, e);
+                free(e);
+                dumpdiff_print(diff, &od, &cd, &report, false);
+            }
+            dump_free(&od);
+            dump_free(&cd);
+        }
+        fclose(diff);
+        if (verdict == EXACT) {
+            exact++;
+            free(why);
+            free(example);
+        } else if (verdict == UNSUPPORTED) {
+            unsupported++;
+            add_to_group(&unsupported_why, why, example);
+        } else {
+            missed++;
+            add_to_group(&misses, why, example);
+            keep_miss(o, name, have_dump ? oracle_dump : refused ? oracle_refused : NULL, refused, diff_text,
+                      diff_len);
+        }
+        free(diff_text);
+        free(refusal);
+        free(oracle_dump);
+        free(oracle_refused);
+        free(core_dump);
+        free(core_err);
+    }
+    diff_report_free(&report);
+
+    printf("%s: %zu exact of %zu (%zu missed", o->label, exact, n, missed);
+    if (unsupported) printf(", %zu unsupported", unsupported);
+    printf(")\n");
+    if (both_refused) printf("  of the exact, %zu refused by both the oracle and the core\n", both_refused);
+    print_groups(&misses, "misses by first difference", 20);
+    print_groups(&unsupported_why, "unsupported", 5);
+    if (missed) printf("  kept in %s/\n", o->report);
+    if (o->summary) {
+        FILE *s = fopen(o->summary, "a");
+        if (s) {
+            fprintf(s, "%s\t%zu\t%zu\t%zu\t%zu\n", o->label, n, exact, missed, unsupported);
+            fclose(s);
+        }
+    }
+    free(keys_path);
+    free_table(&keys);
+    free_table(&status);
+    map_free(&status_of);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: probediff plan --dir D --cache C --runtime TEXT --jobs FILE\n"
+                    "       probediff diff --dir D --cache C --core CD --status FILE --report R --label L "
+                    "[--summary FILE]\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage();
+    const char *verb = argv[1];
+    diff_opts o = { 0 };
+    const char *runtime = NULL, *jobs = NULL;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v) return usage();
+        if (strcmp(a, "--dir") == 0) o.dir = v;
+        else if (strcmp(a, "--cache") == 0) o.cache = v;
+        else if (strcmp(a, "--core") == 0) o.core = v;
+        else if (strcmp(a, "--status") == 0) o.status = v;
+        else if (strcmp(a, "--report") == 0) o.report = v;
+        else if (strcmp(a, "--label") == 0) o.label = v;
+        else if (strcmp(a, "--summary") == 0) o.summary = v;
+        else if (strcmp(a, "--runtime") == 0) runtime = v;
+        else if (strcmp(a, "--jobs") == 0) jobs = v;
+        else return usage();
+        i++;
+    }
+    if (strcmp(verb, "plan") == 0) {
+        if (!o.dir || !o.cache || !runtime || !jobs) return usage();
+        return cmd_plan(o.dir, o.cache, runtime, jobs);
+    }
+    if (strcmp(verb, "diff") == 0) {
+        if (!o.dir || !o.cache || !o.core || !o.status || !o.report || !o.label) return usage();
+        return cmd_diff(&o);
+    }
+    return usage();
+}

@@ -1,0 +1,62 @@
+# probes/: the probe generator, the probe runner and the rule ledger's measurements (probes/README.md).
+#
+#   make probe FAMILY=bones POP=2000 [SEED=1] [RULE=name=reading] [AMPLIFY=1]
+#   make rules [POP=300]
+#   make adopt PROBE=reports/probes/FAMILY-SEED/NAME
+
+PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/family_bones.o $(B)/obj/probes/draw.o \
+                  $(B)/obj/probes/jw.o
+PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff
+
+.PHONY: probe probe-tools rules adopt probe-ci probe-nightly
+
+help::
+	@echo "make probe FAMILY=bones POP=2000 [SEED=1] [RULE=rule=reading] [AMPLIFY=1]"
+	@echo "                     draw a population, pose it with the oracle (cached) and the core, diff, count"
+	@echo "make rules [POP=300] measure every reading of every rule on its population; write RULES.md"
+	@echo "make adopt PROBE=reports/probes/FAMILY-SEED/NAME   copy a kept miss into corpus/ as probe-NAME"
+
+probe-tools: $(PROBE_TOOLS)
+
+$(B)/bin/probegen: $(B)/obj/probes/probegen.o $(PROBE_TOOL_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probegen.o $(PROBE_TOOL_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+
+$(B)/bin/probediff: $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+
+# The generator's unit test links the generator's objects (an explicit rule wins over the pattern rule
+# of the Makefile) and runs build/bin/probegen.
+$(B)/tests/test_probegen: core/tests/test_probegen.c $(PROBE_TOOL_OBJ) $(LIB) $(B)/bin/probegen | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iprobes $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(PROBE_TOOL_OBJ) $(LIB) \
+	  $$(pkg-config --libs $(PKGS) check) -lm
+
+-include $(wildcard $(B)/obj/probes/*.d)
+
+probe: all probe-tools
+	@probes/run --family $(or $(FAMILY),bones) --pop $(or $(POP),2000) --seed $(or $(SEED),1) \
+	  $(if $(RULE),--rule $(RULE)) $(if $(AMPLIFY),--amplify)
+
+rules: all probe-tools
+	@probes/rules --pop $(or $(POP),300) --seed $(or $(SEED),1)
+
+adopt:
+	@probes/adopt $(PROBE)
+
+# CI: a small population of every generated family, failing on any miss; the ledger at a small
+# population. Nightly: the full populations.
+PROBE_FAMILIES = $(shell $(B)/bin/probegen --list 2>/dev/null | awk '$$2 == "generated" {print $$1}')
+
+probe-ci: all probe-tools
+	@set -e; for f in $(PROBE_FAMILIES); do probes/run --family $$f --pop 200 --seed 1 --fail-on-miss; done
+	@probes/rules --pop 200 --seed 1 --out $(B)/probes/RULES-ci.md
+
+probe-nightly: all probe-tools
+	@set -e; for f in $(PROBE_FAMILIES); do probes/run --family $$f --pop 2000 --seed 1 --fail-on-miss; \
+	  probes/run --family $$f --pop 2000 --seed 1 --amplify --fail-on-miss; done
+	@probes/rules --pop 2000 --seed 1 --out $(B)/probes/RULES-nightly.md
+
+test: probe-ci
+nightly: probe-nightly
