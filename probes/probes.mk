@@ -1,11 +1,12 @@
 # probes/: the probe generator, the probe runner and the rule ledger's measurements (probes/README.md).
 #
-#   make probe FAMILY=bones POP=2000 [SEED=1] [RULE=name=reading] [AMPLIFY=1]
+#   make probe FAMILY=bones POP=2000 [SEED=1] [RULE="rule=reading ..."] [AMPLIFY=1]
 #   make rules [POP=300]
 #   make adopt PROBE=reports/probes/FAMILY-SEED/NAME
 
-PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/family_bones.o $(B)/obj/probes/draw.o \
-                  $(B)/obj/probes/jw.o
+# Every probes/family_*.c is linked in; families.c lists which of them are generated.
+PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/draw.o $(B)/obj/probes/jw.o \
+                  $(patsubst %.c,$(B)/obj/%.o,$(wildcard probes/family_*.c))
 PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff
 
 .PHONY: probe probe-tools rules adopt probe-ci probe-nightly
@@ -37,7 +38,7 @@ $(B)/tests/test_probegen: core/tests/test_probegen.c $(PROBE_TOOL_OBJ) $(LIB) $(
 
 probe: all probe-tools
 	@probes/run --family $(or $(FAMILY),bones) --pop $(or $(POP),2000) --seed $(or $(SEED),1) \
-	  $(if $(RULE),--rule $(RULE)) $(if $(AMPLIFY),--amplify)
+	  $(foreach r,$(RULE),--rule $(r)) $(if $(AMPLIFY),--amplify)
 
 rules: all probe-tools
 	@probes/rules --pop $(or $(POP),300) --seed $(or $(SEED),1)
