@@ -33,6 +33,10 @@ static char *core_message(const struct case_input *in)
     char *line = in->core_err ? file_first_line(in->core_err) : NULL;
     if (!line) return str_dup("(no message)");
     if (strncmp(line, "posecore: ", 10) == 0) memmove(line, line + 10, strlen(line + 10) + 1);
+    /* Without the file's name, the same reason reads the same for every case (grouped in the page). */
+    size_t n = strlen(in->case_path);
+    if (strncmp(line, in->case_path, n) == 0 && strncmp(line + n, ": ", 2) == 0)
+        memmove(line, line + n + 2, strlen(line + n + 2) + 1);
     return line;
 }
 
