@@ -6,6 +6,7 @@
 // Getters only read public spine-core state; they compute nothing.
 
 import { T } from "./dump_writer.mjs";
+import { DATA_BLOCKS_DOCUMENT } from "./blocks_data.mjs";
 
 /** Fields of a local pose (BonePose), read from the object `sel(bone)` returns. */
 function localPoseFields(prefix, sel) {
@@ -49,7 +50,7 @@ export const DATA_BLOCKS = [
       ["bone", T.str, (sd) => sd.boneData.name],
       ["attachment", T.strOrNull, (sd) => sd.attachmentName],
     ],
-  },
+  },  ...DATA_BLOCKS_DOCUMENT,
 ];
 
 export const POSE_BLOCKS = [

@@ -92,6 +92,25 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         pc_skeleton_free(sk);
         return err->status;
     }
+    /* The runtime throws making the instance or setting the skin (its update order). */
+    if (sk->fault[0]) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%.200s: the skeleton instance: %.250s", input, sk->fault);
+        pc_skeleton_free(sk);
+        return err->status;
+    }
+    /* A value read but not modelled (skeleton_data.h): no dump rather than a wrong one. */
+    if (data->unmodelled[0]) {
+        err->status = PC_UNSUPPORTED;
+        snprintf(err->message, sizeof err->message, "%.200s: %.250s (JavaScript coercion not modelled)", input,
+                 data->unmodelled);
+        pc_skeleton_free(sk);
+        return err->status;
+    }
+    /* Constraints are not solved yet: the data rows and the update order are written, no pose, and the
+     * dump is unsupported (exit 3). */
+    bool constraints = false;
+    for (int i = 0; i < sk->update_count && !constraints; i++) constraints = sk->update_order[i].kind == PC_UPDATE_CONSTRAINT;
 
     char *text = NULL;
     size_t text_len = 0;
@@ -110,16 +129,21 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     dw_meta(&w, "input", input);
     dw_meta(&w, "options", options);
     pc_dump_data_rows(&w, data);
+    pc_dump_update_rows(&w, sk);
 
-    pc_skeleton_setup_pose(sk);
-    pc_skeleton_update_world_transform(sk);
-    dw_pose(&w, 0, NULL, 0);
-    write_pose_rows(&w, sk);
+    if (constraints) {
+        dw_unsupported(&w, "pose", "constraints are not posed yet (issues 5 and 8)");
+    } else {
+        pc_skeleton_setup_pose(sk);
+        pc_skeleton_update_world_transform(sk);
+        dw_pose(&w, 0, NULL, 0);
+        write_pose_rows(&w, sk);
 
-    bool any_animation = false;
-    for (int a = 0; a < data->animation_count; a++)
-        any_animation |= animation_selected(opt, data->animations[a].name);
-    if (any_animation) dw_unsupported(&w, "pose", "animations are not posed yet (issue 7)");
+        bool any_animation = false;
+        for (int a = 0; a < data->animation_count; a++)
+            any_animation |= animation_selected(opt, data->animations[a].name);
+        if (any_animation) dw_unsupported(&w, "pose", "animations are not posed yet (issue 7)");
+    }
     dw_end(&w);
 
     bool failed = ferror(mem) != 0;
@@ -130,6 +154,10 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     if (failed) {
         err->status = PC_INVALID;
         snprintf(err->message, sizeof err->message, "%s: cannot write the dump", input);
+    } else if (constraints) {
+        err->status = PC_UNSUPPORTED;
+        snprintf(err->message, sizeof err->message, "%s: unsupported: constraints are not posed yet (issues 5 and 8); "
+                 "the dump holds the data rows and the update order", input);
     }
     return err->status;
 }

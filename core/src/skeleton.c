@@ -1,18 +1,400 @@
-/* Skeleton instances: making one, setting a skin, the update order, the setup pose, and updating the
- * world transforms in that order. */
+/* A skeleton instance of a document: its bones, the skin set on it, and the update order, computed as
+ * the runtime's Skeleton.updateCache does it (measured against the oracle's data.update and data.reset
+ * rows for every rig under each of its skins and `all`):
+ *
+ * - a bone the document marks `skin` is inactive unless the skin lists it or a bone below it;
+ * - a constraint is active when its source (IK target, transform source, path slot's bone, physics
+ *   bone; sliders always) is active and, if the document marks it `skin`, the skin lists it;
+ * - active constraints are sorted in document order, each placing the bones it reads before itself
+ *   and marking the bones it writes for re-sorting after it; then every bone not yet placed follows
+ *   its parent;
+ * - a path constraint reads the bones of every path attachment its slot has in the skin, the default
+ *   skin and the slot's current attachment.
+ *
+ * Where the runtime throws (an IK constraint without bones, a weighted path naming no bone, a slider
+ * without an animation) the instance records the fault instead. */
 #include "skeleton.h"
+#include "skin.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static void free_all_skin(pc_skin_data *s)
+{
+    for (int i = 0; i < s->entry_count; i++) free(s->entries[i].placeholder);
+    free(s->entries);
+    free(s->bones);
+    free(s->constraints);
+    memset(s, 0, sizeof *s);
+}
+
+void pc_skeleton_free(pc_skeleton *sk)
+{
+    if (!sk) return;
+    if (sk->bones)
+        for (int i = 0; i < sk->data->bone_count; i++) free(sk->bones[i].children);
+    free(sk->bones);
+    free(sk->constraints);
+    free(sk->slot_constrained);
+    free(sk->slot_attachments);
+    free(sk->update_order);
+    free(sk->reset);
+    free_all_skin(&sk->all_skin);
+    free(sk);
+}
+
+const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk)
+{
+    if (sk->skin == PC_SKIN_ALL) return &sk->all_skin;
+    if (sk->skin >= 0) return &sk->data->skins[sk->skin];
+    return NULL;
+}
+
+/* ---- Sorting (one pass of updateCache) ------------------------------------------------------------- */
+
+typedef struct sorter {
+    pc_skeleton *sk;
+    const pc_skin_data *skin;
+    bool failed;
+} sorter;
+
+static void fault(sorter *s, const char *what)
+{
+    if (!s->failed) snprintf(s->sk->fault, sizeof s->sk->fault, "%s", what);
+    s->failed = true;
+}
+
+static void push_update(pc_skeleton *sk, pc_update_kind kind, int index)
+{
+    /* A bone re-sorted after a constraint appears again: the order can outgrow bones + constraints. */
+    if (sk->update_count == sk->update_capacity) {
+        int cap = sk->update_capacity * 2 + 16;
+        pc_update_item *grown = realloc(sk->update_order, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            if (!sk->fault[0]) snprintf(sk->fault, sizeof sk->fault, "out of memory");
+            return;
+        }
+        sk->update_order = grown;
+        sk->update_capacity = cap;
+    }
+    sk->update_order[sk->update_count].kind = kind;
+    sk->update_order[sk->update_count].index = index;
+    sk->update_count++;
+}
+
+static void sort_bone(pc_skeleton *sk, pc_bone *b)
+{
+    if (b->sorted || !b->active) return;
+    if (b->parent) sort_bone(sk, b->parent);
+    b->sorted = true;
+    push_update(sk, PC_UPDATE_BONE, b->data->index);
+}
+
+static void sort_reset(pc_skeleton *sk, const int *children, int count)
+{
+    for (int i = 0; i < count; i++) {
+        pc_bone *b = &sk->bones[children[i]];
+        if (!b->active) continue;
+        if (b->sorted) sort_reset(sk, b->children, b->child_count);
+        b->sorted = false;
+    }
+}
+
+/* skeleton.constrained(object): the first time, its applied pose becomes its constrained copy. */
+static void constrain_bone(pc_skeleton *sk, pc_bone *b)
+{
+    if (b->applied != &b->pose) return;
+    b->applied = &b->constrained;
+    sk->reset[sk->reset_count++] = (pc_update_item){ PC_UPDATE_BONE, b->data->index };
+}
+
+static void constrain_other(pc_skeleton *sk, pc_update_kind kind, int index)
+{
+    bool *flag = kind == PC_UPDATE_SLOT ? &sk->slot_constrained[index] : &sk->constraints[index].constrained;
+    if (*flag) return;
+    *flag = true;
+    sk->reset[sk->reset_count++] = (pc_update_item){ kind, index };
+}
+
+/* sortPath: a weighted path's bones (each run: a count, then that many bone indices), else the slot's
+ * bone. */
+static void sort_path_attachment(sorter *s, const pc_attachment *a, pc_bone *slot_bone)
+{
+    pc_skeleton *sk = s->sk;
+    if (!a || a->kind != PC_ATTACHMENT_PATH) return;
+    if (a->bones_count < 0) {
+        sort_bone(sk, slot_bone);
+        return;
+    }
+    int n = a->bones_count, count = sk->data->bone_count;
+    for (double i = 0; i < n;) {
+        double end = a->bones[(int)i++];
+        end += i;
+        while (i < end) {
+            double bone = i < n ? a->bones[(int)i] : -1;
+            i++;
+            if (!(bone >= 0 && bone < count && bone == (int)bone)) {
+                fault(s, "TypeError: a weighted path attachment names no bone (reading 'sorted' of undefined)");
+                return;
+            }
+            sort_bone(sk, &sk->bones[(int)bone]);
+        }
+    }
+}
+
+static void sort_path_slot(sorter *s, const pc_skin_data *skin, int slot, pc_bone *slot_bone)
+{
+    for (int i = 0; i < skin->entry_count && !s->failed; i++)
+        if (skin->entries[i].slot == slot) sort_path_attachment(s, skin->entries[i].attachment, slot_bone);
+}
+
+static void sort_constraint(sorter *s, int index)
+{
+    pc_skeleton *sk = s->sk;
+    const pc_skeleton_data *d = sk->data;
+    const pc_constraint_data *c = &d->constraints[index];
+    switch (c->kind) {
+    case PC_IK: {
+        sort_bone(sk, &sk->bones[c->u.ik.target]);
+        if (c->bone_count == 0) {
+            fault(s, "TypeError: an IK constraint without bones (reading 'bone' of undefined)");
+            return;
+        }
+        pc_bone *parent = &sk->bones[c->bones[0]];
+        sort_bone(sk, parent);
+        push_update(sk, PC_UPDATE_CONSTRAINT, index);
+        parent->sorted = false;
+        sort_reset(sk, parent->children, parent->child_count);
+        constrain_bone(sk, parent);
+        if (c->bone_count > 1) constrain_bone(sk, &sk->bones[c->bones[1]]);
+        break;
+    }
+    case PC_TRANSFORM: {
+        if (!c->u.transform.local_source) sort_bone(sk, &sk->bones[c->u.transform.source]);
+        bool world_target = !c->u.transform.local_target;
+        if (world_target)
+            for (int i = 0; i < c->bone_count; i++) sort_bone(sk, &sk->bones[c->bones[i]]);
+        push_update(sk, PC_UPDATE_CONSTRAINT, index);
+        for (int i = 0; i < c->bone_count; i++) {
+            pc_bone *b = &sk->bones[c->bones[i]];
+            sort_reset(sk, b->children, b->child_count);
+            constrain_bone(sk, b);
+        }
+        for (int i = 0; i < c->bone_count; i++) sk->bones[c->bones[i]].sorted = world_target;
+        break;
+    }
+    case PC_PATH: {
+        int slot = c->u.path.slot;
+        pc_bone *slot_bone = &sk->bones[d->slots[slot].bone];
+        const pc_skin_data *skin = s->skin;
+        const pc_skin_data *default_skin = d->default_skin >= 0 ? &d->skins[d->default_skin] : NULL;
+        if (skin) sort_path_slot(s, skin, slot, slot_bone);
+        if (default_skin && default_skin != skin) sort_path_slot(s, default_skin, slot, slot_bone);
+        if (s->failed) return;
+        sort_path_attachment(s, sk->slot_attachments[slot], slot_bone);
+        if (s->failed) return;
+        for (int i = 0; i < c->bone_count; i++) {
+            pc_bone *b = &sk->bones[c->bones[i]];
+            sort_bone(sk, b);
+            constrain_bone(sk, b);
+        }
+        push_update(sk, PC_UPDATE_CONSTRAINT, index);
+        for (int i = 0; i < c->bone_count; i++) {
+            pc_bone *b = &sk->bones[c->bones[i]];
+            sort_reset(sk, b->children, b->child_count);
+        }
+        for (int i = 0; i < c->bone_count; i++) sk->bones[c->bones[i]].sorted = true;
+        break;
+    }
+    case PC_PHYSICS: {
+        pc_bone *b = &sk->bones[c->u.physics.bone];
+        sort_bone(sk, b);
+        push_update(sk, PC_UPDATE_CONSTRAINT, index);
+        sort_reset(sk, b->children, b->child_count);
+        constrain_bone(sk, b);
+        break;
+    }
+    case PC_SLIDER: {
+        const pc_slider_data *sl = &c->u.slider;
+        if (sl->bone >= 0 && !sl->local) sort_bone(sk, &sk->bones[sl->bone]);
+        push_update(sk, PC_UPDATE_CONSTRAINT, index);
+        if (sl->animation < 0) {
+            fault(s, "TypeError: a slider without an animation (reading 'bones' of undefined)");
+            return;
+        }
+        const pc_animation_data *a = &d->animations[sl->animation];
+        for (int i = 0; i < a->bone_count; i++) {
+            pc_bone *b = &sk->bones[a->bones[i]];
+            b->sorted = false;
+            sort_reset(sk, b->children, b->child_count);
+            constrain_bone(sk, b);
+        }
+        for (int i = 0; i < a->timeline_count; i++) {
+            const pc_timeline *t = &a->timelines[i];
+            switch (t->kind) {
+            case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
+            case PC_TL_RGB2: case PC_TL_DEFORM: case PC_TL_SEQUENCE:
+                constrain_other(sk, PC_UPDATE_SLOT, t->target);
+                break;
+            case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
+                sk->draw_order_constrained = true;
+                break;
+            case PC_TL_PHYSICS_INERTIA: case PC_TL_PHYSICS_STRENGTH: case PC_TL_PHYSICS_DAMPING:
+            case PC_TL_PHYSICS_MASS: case PC_TL_PHYSICS_WIND: case PC_TL_PHYSICS_GRAVITY: case PC_TL_PHYSICS_MIX:
+                if (t->target == -1) {
+                    for (int k = 0; k < d->constraint_count; k++)
+                        if (d->constraints[k].kind == PC_PHYSICS) constrain_other(sk, PC_UPDATE_CONSTRAINT, k);
+                } else {
+                    constrain_other(sk, PC_UPDATE_CONSTRAINT, t->target);
+                }
+                break;
+            case PC_TL_IK: case PC_TL_TRANSFORM: case PC_TL_PATH_POSITION: case PC_TL_PATH_SPACING:
+            case PC_TL_PATH_MIX: case PC_TL_PHYSICS_RESET: case PC_TL_SLIDER_TIME: case PC_TL_SLIDER_MIX:
+                if (t->target != -1) constrain_other(sk, PC_UPDATE_CONSTRAINT, t->target);
+                break;
+            default:
+                break;
+            }
+        }
+        break;
+    }
+    }
+}
+
+static bool skin_lists_constraint(const pc_skin_data *skin, int index)
+{
+    for (int i = 0; skin && i < skin->constraint_count; i++)
+        if (skin->constraints[i] == index) return true;
+    return false;
+}
+
+/* updateCache for the current skin; false (with sk->fault) where the runtime throws. */
+static bool update_cache(pc_skeleton *sk)
+{
+    const pc_skeleton_data *d = sk->data;
+    const pc_skin_data *skin = pc_skeleton_skin(sk);
+    sorter s = { sk, skin, false };
+    sk->update_count = 0;
+    sk->reset_count = 0;
+    sk->draw_order_constrained = false;
+    for (int i = 0; i < d->slot_count; i++) sk->slot_constrained[i] = false;
+    for (int i = 0; i < d->bone_count; i++) {
+        pc_bone *b = &sk->bones[i];
+        b->sorted = b->data->skin_required;
+        b->active = !b->sorted;
+        b->applied = &b->pose;
+    }
+    if (skin)
+        for (int i = 0; i < skin->bone_count; i++)
+            for (pc_bone *b = &sk->bones[skin->bones[i]]; b; b = b->parent) {
+                b->sorted = false;
+                b->active = true;
+            }
+    for (int i = 0; i < d->constraint_count; i++) sk->constraints[i].constrained = false;
+    for (int i = 0; i < d->constraint_count && !s.failed; i++) {
+        const pc_constraint_data *c = &d->constraints[i];
+        bool source_active = true;
+        switch (c->kind) {
+        case PC_IK: source_active = sk->bones[c->u.ik.target].active; break;
+        case PC_TRANSFORM: source_active = sk->bones[c->u.transform.source].active; break;
+        case PC_PATH: source_active = sk->bones[d->slots[c->u.path.slot].bone].active; break;
+        case PC_PHYSICS: source_active = sk->bones[c->u.physics.bone].active; break;
+        case PC_SLIDER: source_active = true; break;
+        }
+        bool active = source_active && (!c->skin_required || skin_lists_constraint(skin, i));
+        sk->constraints[i].active = active;
+        if (active) sort_constraint(&s, i);
+    }
+    if (s.failed) return false;
+    for (int i = 0; i < d->bone_count; i++) sort_bone(sk, &sk->bones[i]);
+    return true;
+}
+
+/* The attachment a slot shows for a setup attachment name: the skin's, else the default skin's
+ * (Slot.setupPose when the instance is made, then setSkin). */
+static const pc_attachment *lookup(const pc_skin_data *skin, int slot, const char *key)
+{
+    return skin ? pc_skin_lookup(skin, slot, key, NULL) : NULL;
+}
+
+static bool build_all_skin(pc_skeleton *sk)
+{
+    const pc_skeleton_data *d = sk->data;
+    pc_skin_data *all = &sk->all_skin;
+    free_all_skin(all);
+    all->name = "all";
+    int bones = 0, constraints = 0;
+    for (int s = 0; s < d->skin_count; s++) {
+        bones += d->skins[s].bone_count;
+        constraints += d->skins[s].constraint_count;
+    }
+    all->bones = malloc((size_t)(bones ? bones : 1) * sizeof *all->bones);
+    all->constraints = malloc((size_t)(constraints ? constraints : 1) * sizeof *all->constraints);
+    if (!all->bones || !all->constraints) return false;
+    for (int s = 0; s < d->skin_count; s++) {
+        const pc_skin_data *skin = &d->skins[s];
+        /* addSkin: bones and constraints not yet in, then every attachment (set or replaced). */
+        for (int i = 0; i < skin->bone_count; i++) {
+            bool in = false;
+            for (int k = 0; k < all->bone_count && !in; k++) in = all->bones[k] == skin->bones[i];
+            if (!in) all->bones[all->bone_count++] = skin->bones[i];
+        }
+        for (int i = 0; i < skin->constraint_count; i++) {
+            bool in = false;
+            for (int k = 0; k < all->constraint_count && !in; k++) in = all->constraints[k] == skin->constraints[i];
+            if (!in) all->constraints[all->constraint_count++] = skin->constraints[i];
+        }
+        for (int i = 0; i < skin->entry_count; i++)
+            if (!pc_skin_set(all, skin->entries[i].slot, skin->entries[i].placeholder, skin->entries[i].attachment))
+                return false;
+    }
+    return true;
+}
+
+bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name)
+{
+    const pc_skeleton_data *d = sk->data;
+    int skin = PC_SKIN_NONE;
+    if (name != NULL) {
+        skin = strcmp(name, "all") == 0 ? PC_SKIN_ALL : pc_find_skin(d, name);
+        if (skin == -1) return false;
+    }
+    if (skin == PC_SKIN_ALL && !build_all_skin(sk)) {
+        snprintf(sk->fault, sizeof sk->fault, "out of memory");
+        return true;
+    }
+    sk->skin = skin;
+    /* setSkin with no skin set before: each slot with a setup attachment takes the new skin's, if any. */
+    const pc_skin_data *s = pc_skeleton_skin(sk);
+    if (s)
+        for (int i = 0; i < d->slot_count; i++) {
+            const char *key = d->slots[i].attachment_key;
+            if (!key) continue;
+            const pc_attachment *a = lookup(s, i, key);
+            if (a) sk->slot_attachments[i] = a;
+        }
+    update_cache(sk);
+    return true;
+}
 
 pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
 {
     pc_skeleton *sk = calloc(1, sizeof *sk);
     if (!sk) return NULL;
     sk->data = data;
-    sk->bones = calloc(data->bone_count ? data->bone_count : 1, sizeof *sk->bones);
-    sk->update_order = calloc(data->bone_count ? data->bone_count : 1, sizeof *sk->update_order);
-    if (!sk->bones || !sk->update_order) {
+    size_t bones = (size_t)(data->bone_count ? data->bone_count : 1);
+    size_t constraints = (size_t)(data->constraint_count ? data->constraint_count : 1);
+    size_t slots = (size_t)(data->slot_count ? data->slot_count : 1);
+    sk->bones = calloc(bones, sizeof *sk->bones);
+    sk->constraints = calloc(constraints, sizeof *sk->constraints);
+    sk->slot_constrained = calloc(slots, sizeof *sk->slot_constrained);
+    sk->slot_attachments = calloc(slots, sizeof *sk->slot_attachments);
+    sk->update_order = calloc(bones + constraints, sizeof *sk->update_order);
+    sk->update_capacity = (int)(bones + constraints);
+    sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
+    if (!sk->bones || !sk->constraints || !sk->slot_constrained || !sk->slot_attachments || !sk->update_order
+        || !sk->reset) {
         pc_skeleton_free(sk);
         return NULL;
     }
@@ -27,64 +409,21 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
         b->parent = data->bones[i].parent >= 0 ? &sk->bones[data->bones[i].parent] : NULL;
         b->applied = &b->pose;
     }
-    pc_skeleton_set_skin(sk, NULL);
-    return sk;
-}
-
-void pc_skeleton_free(pc_skeleton *sk)
-{
-    if (!sk) return;
-    free(sk->bones);
-    free(sk->update_order);
-    free(sk);
-}
-
-static void require_skin_bones(pc_skeleton *sk, const pc_skin_data *skin)
-{
-    for (int i = 0; i < skin->bone_count; i++)
-        for (pc_bone *b = &sk->bones[skin->bones[i]]; b; b = b->parent) {
-            b->sorted = false;
-            b->active = true;
-        }
-}
-
-static void sort_bone(pc_skeleton *sk, pc_bone *b)
-{
-    if (b->sorted || !b->active) return;
-    if (b->parent) sort_bone(sk, b->parent);
-    b->sorted = true;
-    sk->update_order[sk->update_count++] = b->data->index;
-}
-
-/* Which bones are active under the skin, and the order they are updated in: a bone the skin does not
- * require is active; a bone a skin requires is active, with its ancestors, when the skin is set. */
-static void update_order(pc_skeleton *sk)
-{
-    const pc_skeleton_data *d = sk->data;
-    for (int i = 0; i < d->bone_count; i++) {
+    for (int i = 0; i < data->bone_count; i++) {
         pc_bone *b = &sk->bones[i];
-        b->sorted = b->data->skin_required;
-        b->active = !b->sorted;
-        b->applied = &b->pose;
+        if (!b->parent) continue;
+        pc_bone *p = b->parent;
+        int *c = realloc(p->children, (size_t)(p->child_count + 1) * sizeof *c);
+        if (!c) { pc_skeleton_free(sk); return NULL; }
+        p->children = c;
+        p->children[p->child_count++] = i;
     }
-    if (sk->skin == PC_SKIN_ALL)
-        for (int s = 0; s < d->skin_count; s++) require_skin_bones(sk, &d->skins[s]);
-    else if (sk->skin >= 0)
-        require_skin_bones(sk, &d->skins[sk->skin]);
-    sk->update_count = 0;
-    for (int i = 0; i < d->bone_count; i++) sort_bone(sk, &sk->bones[i]);
-}
-
-bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name)
-{
-    int skin = PC_SKIN_NONE;
-    if (name != NULL) {
-        skin = strcmp(name, "all") == 0 ? PC_SKIN_ALL : pc_find_skin(sk->data, name);
-        if (skin == -1) return false;
-    }
-    sk->skin = skin;
-    update_order(sk);
-    return true;
+    /* Slot.setupPose with no skin: the default skin's attachment for the setup name. */
+    const pc_skin_data *default_skin = data->default_skin >= 0 ? &data->skins[data->default_skin] : NULL;
+    for (int i = 0; i < data->slot_count; i++)
+        if (data->slots[i].attachment_key) sk->slot_attachments[i] = lookup(default_skin, i, data->slots[i].attachment_key);
+    update_cache(sk);
+    return sk;
 }
 
 void pc_skeleton_setup_pose(pc_skeleton *sk)
@@ -94,8 +433,15 @@ void pc_skeleton_setup_pose(pc_skeleton *sk)
 
 void pc_skeleton_update_world_transform(pc_skeleton *sk)
 {
+    /* Each constrained copy starts from the pose (Posed.resetConstrained). */
+    for (int i = 0; i < sk->reset_count; i++)
+        if (sk->reset[i].kind == PC_UPDATE_BONE) {
+            pc_bone *b = &sk->bones[sk->reset[i].index];
+            b->constrained.local = b->pose.local;
+        }
     for (int i = 0; i < sk->update_count; i++) {
-        pc_bone *b = &sk->bones[sk->update_order[i]];
+        if (sk->update_order[i].kind != PC_UPDATE_BONE) continue; /* constraints: issues 5 and 8 */
+        pc_bone *b = &sk->bones[sk->update_order[i].index];
         pc_bone_update_world(sk, b);
     }
 }

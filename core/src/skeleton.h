@@ -1,5 +1,7 @@
-/* A skeleton instance: the bones' poses and world transforms, the chosen skin, and the update order.
- * Everything is allocated when the instance is made; posing allocates nothing. */
+/* A skeleton instance: the bones' poses and world transforms, the chosen skin, which bones and
+ * constraints are active under it, and the update order (bones and constraints) the runtime computes
+ * for it (Skeleton.updateCache). Everything is allocated when the instance is made or its skin set;
+ * posing allocates nothing. */
 #ifndef POSECORE_SKELETON_H
 #define POSECORE_SKELETON_H
 
@@ -19,7 +21,23 @@ typedef struct pc_bone {
     pc_bone_pose pose;         /* as animations leave it */
     pc_bone_pose constrained;  /* the copy constraints modify */
     pc_bone_pose *applied;     /* &pose, or &constrained when a constraint acts on the bone */
+    int *children;             /* indices of the child bones, in bone order */
+    int child_count;
 } pc_bone;
+
+/* What the update order and the reset list hold. */
+typedef enum pc_update_kind { PC_UPDATE_BONE, PC_UPDATE_CONSTRAINT, PC_UPDATE_SLOT, PC_UPDATE_DRAW_ORDER }
+    pc_update_kind;
+
+typedef struct pc_update_item {
+    pc_update_kind kind;
+    int index;                 /* bone, constraint or slot index */
+} pc_update_item;
+
+typedef struct pc_constraint_state {
+    bool active;
+    bool constrained;          /* its applied pose is its constrained copy (a slider keys it) */
+} pc_constraint_state;
 
 /* The skin set on an instance: none, one of the document's, or all of them added in order. */
 enum { PC_SKIN_NONE = -1, PC_SKIN_ALL = -2 };
@@ -27,12 +45,25 @@ enum { PC_SKIN_NONE = -1, PC_SKIN_ALL = -2 };
 struct pc_skeleton {
     const pc_skeleton_data *data;
     pc_bone *bones;
-    int *update_order;       /* the bones updated, in order (constraints join when they land) */
-    int update_count;
-    int skin;                /* PC_SKIN_NONE, PC_SKIN_ALL or a skin index */
+    pc_constraint_state *constraints;
+    bool *slot_constrained;    /* per slot: a slider keys it */
+    bool draw_order_constrained;
+    const pc_attachment **slot_attachments; /* each slot's attachment after the skin is set (NULL: none) */
+    pc_update_item *update_order; /* bones and constraints in the order they are updated */
+    int update_count, update_capacity;
+    pc_update_item *reset;     /* bones, slots and constraints whose constrained copy is reset each update */
+    int reset_count;
+    int skin;                  /* PC_SKIN_NONE, PC_SKIN_ALL or a skin index */
+    pc_skin_data all_skin;     /* the skin `all` (addSkin of every skin), when skin is PC_SKIN_ALL */
+    /* Set when the runtime would throw computing the update order (making the instance or setting the
+     * skin), with its message. */
+    char fault[200];
     /* The instance's position and scale (the runtime's defaults: 0, 0, 1, 1). */
     double x, y, scale_x, scale_y;
 };
+
+/* The active skin's data (NULL for none). */
+const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk);
 
 /* Computes the world transform of one bone's applied pose from its parent's (bone.c). */
 void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone);

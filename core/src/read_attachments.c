@@ -1,0 +1,382 @@
+/* Reading one attachment of a skin: region, bounding box, mesh and linked mesh, path, point and
+ * clipping, with sequences and weighted or unweighted vertices, as the runtime reads them with the stub
+ * atlas (every region a 1x1 texture region spanning u 0..1, v 0..1).
+ *
+ * Rules that are not the obvious reading:
+ * - the name defaults to the placeholder, the texture path to the name;
+ * - a `type` the runtime does not know skips the attachment; any `source` makes a linked mesh;
+ * - vertices are unweighted exactly when `vertices.length` === the expected length (`vertexCount << 1`,
+ *   a mesh's `uvs.length`), else read as weighted runs (bone count, then bone, x, y, weight);
+ * - a path's `lengths` has ceil(vertexCount / 3) zeros, overwritten by the document's entries;
+ * - a mesh's uvs are 0 + regionUV * 1 through Float32Array (so -0 reads as 0). */
+#include "reader.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const pc_attachment_kind_names[6] = { "region", "boundingbox", "mesh", "path", "point", "clipping" };
+
+/* V8's longest string: a sequence path longer than this throws a RangeError. */
+#define JS_MAX_STRING_LENGTH 536870888.0
+
+static pc_attachment *new_attachment(reader *r, pc_attachment_kind kind)
+{
+    pc_skeleton_data *d = r->d;
+    if (d->attachment_count == d->attachment_capacity) {
+        int cap = d->attachment_capacity ? d->attachment_capacity * 2 : 32;
+        d->attachments = reader_realloc(r, d->attachments, (size_t)cap, sizeof *d->attachments);
+        d->attachment_capacity = cap;
+    }
+    pc_attachment *a = reader_calloc(r, 1, sizeof *a);
+    d->attachments[d->attachment_count++] = a;
+    a->kind = kind;
+    a->bones_count = -1;
+    a->edges_count = 0;
+    a->end_slot = -1;
+    a->color = (pc_color){ 1, 1, 1, 1 };
+    a->timeline_attachment = a;
+    a->sequence.region_count = 1;
+    return a;
+}
+
+/* ToIndex(x) for an allocation of x elements: RangeError for negatives, the core's limit for the
+ * absurdly large. */
+static size_t to_index(reader *r, double x, const char *what)
+{
+    if (isnan(x)) return 0;
+    double t = trunc(x);
+    if (t < 0 || t > 9007199254740991.0) reader_throw(r, "RangeError: invalid %s length", what);
+    if (t > READER_MAX_ELEMENTS) reader_limit(r, what);
+    return (size_t)t;
+}
+
+/* readSequence: Sequence(1, false) without a `sequence`; else `new Array(count)` regions (a count that
+ * is not a number makes one region holding it; a number that is not a valid length throws). */
+static void read_sequence(reader *r, json_t *map, pc_sequence *s, json_t *path_value)
+{
+    json_t *v = get(r, map, "sequence");
+    s->region_count = 1;
+    s->path_suffix = false;
+    s->start = s->digits = s->setup_index = 0;
+    if (js_typeof(v) == JS_UNDEFINED || js_typeof(v) == JS_NULL) return;
+    size_t mark = path_push(r, ".sequence");
+    json_t *count = get(r, v, "count");
+    if (count == NULL || js_typeof(count) == JS_NUMBER) {
+        double c = count == NULL ? 0 : js_number_value(count);
+        if (!(c >= 0 && c <= 4294967295.0 && c == trunc(c))) reader_throw(r, "RangeError: Invalid array length");
+        if (c > READER_MAX_ELEMENTS) reader_limit(r, "a sequence's count");
+        s->region_count = c;
+    } else {
+        s->region_count = 1;
+        reader_unmodelled(r, "`count` is not a number");
+    }
+    s->path_suffix = true;
+    s->start = num_raw(r, v, "start", 1);
+    s->digits = num_raw(r, v, "digits", 0);
+    s->setup_index = num_raw(r, v, "setup", 0);
+    /* Each region's path pads the frame number with zeros up to `digits`: the runtime builds that
+     * string, and throws once it passes V8's longest string. */
+    if (s->region_count >= 1) {
+        double digits = js_to_number(get(r, v, "digits"));
+        if (get(r, v, "digits") == NULL) digits = 0;
+        double base = js_typeof(path_value) == JS_STRING ? (double)js_string_units(path_value) : 16;
+        if (digits - 1 + base > JS_MAX_STRING_LENGTH) reader_throw(r, "RangeError: Invalid string length");
+    }
+    path_pop(r, mark);
+}
+
+/* new Float32Array(v) for the vertices of an unweighted attachment. */
+static void float32_array_of(reader *r, json_t *v, float **out, int *count)
+{
+    size_t n = 0;
+    switch (js_typeof(v)) {
+    case JS_ARRAY:
+        n = json_array_size(v);
+        if ((double)n > READER_MAX_ELEMENTS) reader_limit(r, "vertices");
+        *out = reader_calloc(r, n, sizeof **out);
+        *count = (int)n;
+        for (size_t i = 0; i < n; i++) (*out)[i] = (float)js_to_number(json_array_get(v, i));
+        return;
+    case JS_OBJECT: {
+        double len = js_to_number(json_object_get(v, "length"));
+        n = isnan(len) || len <= 0 ? 0 : (size_t)fmin(trunc(len), READER_MAX_ELEMENTS + 1);
+        if ((double)n > READER_MAX_ELEMENTS) reader_limit(r, "vertices");
+        *out = reader_calloc(r, n, sizeof **out);
+        *count = (int)n;
+        for (size_t i = 0; i < n; i++) {
+            bool type_error = false;
+            (*out)[i] = (float)js_to_number(js_get_index(r->heap, v, i, &type_error));
+        }
+        reader_unmodelled(r, "vertices are an object");
+        return;
+    }
+    default:
+        /* A primitive is a length: that many zeros. */
+        n = to_index(r, js_to_number(v), "vertices");
+        *out = reader_calloc(r, n, sizeof **out);
+        *count = (int)n;
+        reader_unmodelled(r, "vertices are not an array");
+        return;
+    }
+}
+
+/* readVertices: the expected length is a number (vertexCount << 1) or a mesh's `uvs.length` value. */
+static void read_vertices(reader *r, json_t *map, pc_attachment *a, json_t *expected_length)
+{
+    a->world_vertices_length = js_to_number(expected_length);
+    if (js_typeof(expected_length) != JS_NUMBER) reader_unmodelled(r, "the vertices' expected length is not a number");
+    json_t *vertices = get(r, map, "vertices");
+    size_t mark = path_push(r, ".vertices");
+    json_t *length = get(r, vertices, "length");
+    if (js_strict_equals(expected_length, length)) {
+        float32_array_of(r, vertices, &a->vertices, &a->vertices_count);
+        a->bones_count = -1;
+        path_pop(r, mark);
+        return;
+    }
+    /* Weighted: per vertex a bone count, then (bone, x, y, weight) for each bone. */
+    double n = js_to_number(length);
+    size_t bone_cap = 16, weight_cap = 48, bones = 0, weights = 0;
+    double *bone_list = reader_temp(r, malloc(bone_cap * sizeof *bone_list));
+    float *weight_list = reader_temp(r, malloc(weight_cap * sizeof *weight_list));
+    if (!bone_list || !weight_list) reader_throw(r, "out of memory");
+    size_t bone_slot = r->temp_count - 2, weight_slot = r->temp_count - 1;
+    double i = 0, steps = 0;
+    while (i < n) {
+        json_t *count = get_index(r, vertices, (size_t)i);
+        i++;
+        if (bones + 1 + 8 > bone_cap || weights + 24 > weight_cap) {
+            bone_cap *= 2;
+            weight_cap *= 2;
+            bone_list = realloc(bone_list, bone_cap * sizeof *bone_list);
+            if (bone_list) r->temps[bone_slot] = bone_list;
+            weight_list = realloc(weight_list, weight_cap * sizeof *weight_list);
+            if (weight_list) r->temps[weight_slot] = weight_list;
+            if (!bone_list || !weight_list) reader_throw(r, "out of memory");
+        }
+        if (js_typeof(count) != JS_NUMBER) reader_unmodelled(r, "a weighted vertex's bone count is not a number");
+        bone_list[bones++] = js_to_number(count);
+        double end = i + js_to_number(count) * 4;
+        while (i < end) {
+            if (++steps > READER_MAX_ELEMENTS) reader_limit(r, "weighted vertices");
+            if (bones + 1 > bone_cap || weights + 3 > weight_cap) {
+                bone_cap *= 2;
+                weight_cap *= 2;
+                bone_list = realloc(bone_list, bone_cap * sizeof *bone_list);
+                if (bone_list) r->temps[bone_slot] = bone_list;
+                weight_list = realloc(weight_list, weight_cap * sizeof *weight_list);
+                if (weight_list) r->temps[weight_slot] = weight_list;
+                if (!bone_list || !weight_list) reader_throw(r, "out of memory");
+            }
+            json_t *bone = get_index(r, vertices, (size_t)i);
+            if (js_typeof(bone) != JS_NUMBER) reader_unmodelled(r, "a weighted vertex's bone is not a number");
+            bone_list[bones++] = js_to_number(bone);
+            weight_list[weights++] = (float)js_to_number(get_index(r, vertices, (size_t)i + 1));
+            weight_list[weights++] = (float)js_to_number(get_index(r, vertices, (size_t)i + 2));
+            weight_list[weights++] = (float)js_to_number(get_index(r, vertices, (size_t)i + 3));
+            i += 4;
+        }
+    }
+    a->bones = reader_calloc(r, bones, sizeof *a->bones);
+    memcpy(a->bones, bone_list, bones * sizeof *a->bones);
+    a->bones_count = (int)bones;
+    a->vertices = reader_calloc(r, weights, sizeof *a->vertices);
+    memcpy(a->vertices, weight_list, weights * sizeof *a->vertices);
+    a->vertices_count = (int)weights;
+    path_pop(r, mark);
+}
+
+/* A raw array the runtime keeps as it is (triangles, edges, uvs): its numbers. */
+static double *number_list(reader *r, json_t *v, int *count, const char *what)
+{
+    *count = 0;
+    if (js_typeof(v) != JS_ARRAY) {
+        reader_unmodelled(r, "`%s` is not an array", what);
+        return NULL;
+    }
+    size_t n = json_array_size(v);
+    double *out = reader_calloc(r, n, sizeof *out);
+    for (size_t i = 0; i < n; i++) {
+        json_t *e = json_array_get(v, i);
+        if (js_typeof(e) != JS_NUMBER) reader_unmodelled(r, "an element of `%s` is not a number", what);
+        out[i] = js_to_number(e);
+    }
+    *count = (int)n;
+    return out;
+}
+
+void mesh_update_uvs(reader *r, pc_attachment *mesh)
+{
+    free(mesh->uvs);
+    mesh->uvs = NULL;
+    mesh->uvs_count = 0;
+    if (mesh->sequence.region_count < 1) return;
+    mesh->uvs = reader_calloc(r, (size_t)mesh->region_uvs_count, sizeof *mesh->uvs);
+    mesh->uvs_count = mesh->region_uvs_count;
+    for (int i = 0; i < mesh->region_uvs_count; i++) mesh->uvs[i] = (float)(0 + mesh->region_uvs[i] * 1);
+}
+
+static char *attachment_text(reader *r, json_t *v, const char *what)
+{
+    size_t len;
+    const char *s = js_string(v, &len);
+    if (!s || strlen(s) != len) {
+        reader_unmodelled(r, "the attachment's %s is not a string", what);
+        return reader_strdup(r, "");
+    }
+    return reader_strdup(r, s);
+}
+
+static void read_color(reader *r, json_t *map, pc_attachment *a)
+{
+    json_t *color = get(r, map, "color");
+    if (js_truthy(color)) color_from(r, color, &a->color, NULL);
+}
+
+/* The vertex count of a bounding box, path or clipping: `vertexCount << 1`. */
+static json_t *shifted_vertex_count(reader *r, json_t *map)
+{
+    double count = js_to_int32(js_to_number(get(r, map, "vertexCount")));
+    double shifted = js_to_int32(count * 2);
+    return js_make_number(r->heap, shifted);
+}
+
+pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const char *placeholder)
+{
+    (void)skin;
+    json_t *name = get(r, map, "name");
+    if (name == NULL) name = js_make_string(r->heap, placeholder, strlen(placeholder));
+    json_t *type = get(r, map, "type");
+    int kind;
+    bool linked_type = false;
+    if (type == NULL || js_is(type, "region")) kind = PC_ATTACHMENT_REGION;
+    else if (js_is(type, "boundingbox")) kind = PC_ATTACHMENT_BOUNDINGBOX;
+    else if (js_is(type, "mesh")) kind = PC_ATTACHMENT_MESH;
+    else if (js_is(type, "linkedmesh")) { kind = PC_ATTACHMENT_MESH; linked_type = true; }
+    else if (js_is(type, "path")) kind = PC_ATTACHMENT_PATH;
+    else if (js_is(type, "point")) kind = PC_ATTACHMENT_POINT;
+    else if (js_is(type, "clipping")) kind = PC_ATTACHMENT_CLIPPING;
+    else return NULL;
+    (void)linked_type;
+
+    pc_attachment *a;
+    if (kind == PC_ATTACHMENT_REGION || kind == PC_ATTACHMENT_MESH) {
+        json_t *path = get(r, map, "path");
+        if (path == NULL) path = name;
+        pc_sequence sequence;
+        read_sequence(r, map, &sequence, path);
+        if (!js_truthy(name)) reader_throw(r, "name cannot be null.");
+        a = new_attachment(r, (pc_attachment_kind)kind);
+        a->sequence = sequence;
+        a->name = attachment_text(r, name, "name");
+        a->path = attachment_text(r, path, "path");
+    } else {
+        if (!js_truthy(name)) reader_throw(r, "name cannot be null.");
+        a = new_attachment(r, (pc_attachment_kind)kind);
+        a->name = attachment_text(r, name, "name");
+    }
+
+    switch (kind) {
+    case PC_ATTACHMENT_REGION:
+        a->x = num_coerced(r, map, "x", 0);
+        a->y = num_coerced(r, map, "y", 0);
+        a->scale_x = num_raw(r, map, "scaleX", 1);
+        a->scale_y = num_raw(r, map, "scaleY", 1);
+        a->rotation = num_raw(r, map, "rotation", 0);
+        a->width = js_to_number(get(r, map, "width"));
+        a->height = js_to_number(get(r, map, "height"));
+        read_color(r, map, a);
+        break;
+    case PC_ATTACHMENT_BOUNDINGBOX:
+        read_vertices(r, map, a, shifted_vertex_count(r, map));
+        read_color(r, map, a);
+        break;
+    case PC_ATTACHMENT_MESH: {
+        read_color(r, map, a);
+        a->mesh_width = num_coerced(r, map, "width", 0);
+        a->mesh_height = num_coerced(r, map, "height", 0);
+        json_t *source = get(r, map, "source");
+        if (js_truthy(source)) {
+            int source_slot = slot;
+            json_t *slot_name = get(r, map, "slot");
+            if (js_truthy(slot_name)) {
+                source_slot = find_slot_js(r, slot_name);
+                if (source_slot < 0) {
+                    const char *text = js_property_key(r->heap, slot_name);
+                    reader_throw(r, "Source mesh slot not found: %s", text ? text : "?");
+                }
+            }
+            if (r->link_count == r->link_capacity) {
+                int cap = r->link_capacity ? r->link_capacity * 2 : 16;
+                r->links = reader_realloc(r, r->links, (size_t)cap, sizeof *r->links);
+                r->link_capacity = cap;
+            }
+            pending_link *link = &r->links[r->link_count++];
+            link->mesh = a;
+            link->skin = get(r, map, "skin");
+            link->slot = slot;
+            link->source_slot = source_slot;
+            link->source = js_property_key(r->heap, source);
+            if (!link->source) reader_throw(r, "out of memory");
+            json_t *timelines = get(r, map, "timelines");
+            link->inherit_timelines = timelines == NULL || js_truthy(timelines);
+            snprintf(link->path, sizeof link->path, "%.150s", r->path);
+            a->linked = true;
+            /* Until its source is set: a mesh's defaults (no bones, empty arrays). */
+            break;
+        }
+        json_t *uvs = get(r, map, "uvs");
+        json_t *uvs_length = get(r, uvs, "length");
+        read_vertices(r, map, a, uvs_length);
+        json_t *triangles = get(r, map, "triangles");
+        a->triangles = number_list(r, triangles, &a->triangles_count, "triangles");
+        a->region_uvs = number_list(r, uvs, &a->region_uvs_count, "uvs");
+        json_t *edges = get(r, map, "edges");
+        if (edges == NULL || js_typeof(edges) == JS_NULL) a->edges_count = -1;
+        else a->edges = number_list(r, edges, &a->edges_count, "edges");
+        a->hull_length = num_coerced(r, map, "hull", 0) * 2;
+        mesh_update_uvs(r, a);
+        break;
+    }
+    case PC_ATTACHMENT_PATH: {
+        a->closed = bool_raw(r, map, "closed", false);
+        a->constant_speed = bool_raw(r, map, "constantSpeed", true);
+        json_t *vertex_count = get(r, map, "vertexCount");
+        read_vertices(r, map, a, shifted_vertex_count(r, map));
+        double size = js_to_number(vertex_count) / 3;
+        double zeros = size > 0 ? ceil(size) : 0;
+        if (zeros > READER_MAX_ELEMENTS) reader_limit(r, "a path's lengths");
+        json_t *lengths = get(r, map, "lengths");
+        size_t mark = path_push(r, ".lengths");
+        double n = length_of(r, lengths);
+        if (n > READER_MAX_ELEMENTS) reader_limit(r, "a path's lengths");
+        size_t given = n > 0 ? (size_t)ceil(n) : 0;
+        size_t total = (size_t)zeros > given ? (size_t)zeros : given;
+        a->lengths = reader_calloc(r, total, sizeof *a->lengths);
+        a->lengths_count = (int)total;
+        for (size_t i = 0; i < given; i++) a->lengths[i] = js_to_number(get_index(r, lengths, i)) * 1;
+        path_pop(r, mark);
+        read_color(r, map, a);
+        break;
+    }
+    case PC_ATTACHMENT_POINT:
+        a->color = (pc_color){ 0.38, 0.94, 0, 1 };
+        a->x = num_coerced(r, map, "x", 0);
+        a->y = num_coerced(r, map, "y", 0);
+        a->rotation = num_raw(r, map, "rotation", 0);
+        read_color(r, map, a);
+        break;
+    case PC_ATTACHMENT_CLIPPING: {
+        a->color = (pc_color){ 0.2275, 0.2275, 0.8078, 1 };
+        json_t *end = get(r, map, "end");
+        if (js_truthy(end)) a->end_slot = find_slot_js(r, end);
+        a->convex = bool_raw(r, map, "convex", false);
+        a->inverse = bool_raw(r, map, "inverse", false);
+        read_vertices(r, map, a, shifted_vertex_count(r, map));
+        read_color(r, map, a);
+        break;
+    }
+    }
+    return a;
+}
