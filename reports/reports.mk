@@ -47,3 +47,10 @@ report-test: all report-tools
 	@reports/tests/run
 
 test: report-test
+
+# The Check test of the report's parts links them (an explicit rule wins over the Makefile's pattern).
+REPORT_TEST_OBJ := $(patsubst %,$(B)/obj/reports/src/%.o,skel findings reduce jsonout picture canvas font5x7 pngout)
+$(B)/tests/test_report: core/tests/test_report.c $(REPORT_TEST_OBJ) $(LIB) | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Ireports/src $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(REPORT_TEST_OBJ) $(LIB) \
+	  $$(pkg-config --libs $(PKGS) check) -lm

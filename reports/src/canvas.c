@@ -98,6 +98,12 @@ static bool clip_segment(double *ax, double *ay, double *bx, double *by, double 
     *ay = sy + t0 * dy;
     *bx = sx + t1 * dx;
     *by = sy + t1 * dy;
+    /* From endpoints far beyond the rectangle the arithmetic above cancels: keep what it gives inside
+     * the rectangle, so that nothing later loops over a huge range. */
+    *ax = fmin(fmax(*ax, x0), x1);
+    *bx = fmin(fmax(*bx, x0), x1);
+    *ay = fmin(fmax(*ay, y0), y1);
+    *by = fmin(fmax(*by, y0), y1);
     return true;
 }
 
