@@ -20,12 +20,17 @@ struct case_input {
     const char *core_err;       /* path of its stderr, or NULL */
     const char *core_message;   /* instead of core_err's first line, or NULL */
     const char *failure;        /* a failure already judged elsewhere (a probe run's account), or NULL */
+    const char *refusal;        /* spine-core refuses the case (a stored NAME.refused: its message): the
+                                 * core must refuse it too */
 };
 
 struct eval_options {
     const char *out_dir;        /* the report's directory */
     size_t max_pictures;        /* per case */
 };
+
+/* Whether a core's output is a whole dump (its last line is `end`): an unsupported one may be. */
+bool dump_is_complete(const char *path);
 
 /* Adds the case to r (and counts it). */
 void evaluate_case(struct report *r, const struct case_input *in, const struct eval_options *opt);

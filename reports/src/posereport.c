@@ -8,8 +8,9 @@
  *              [--max-pictures N] [--max-detailed N]
  *
  * Sources: the corpus (each case of DIR/cases posed by the core, compared with its stored dump in
- * DIR/dumps, options from NAME.args or the gate's default); the rigs (each *.json of DIR posed by the
- * core with the gate's two option sets, and by the oracle only when the core poses it); the probe
+ * DIR/dumps, options from NAME.args or the gate's default; a stored refusal NAME.refused passes when the
+ * core refuses the case too); the rigs (each *.json of DIR posed by the core with the gate's two option
+ * sets, and by the oracle when the core wrote a whole dump, even one declared unsupported); the probe
  * misses (each LABEL directory of reports/probes: its counts from summary.txt, each kept miss with its
  * stored oracle and core dumps). Exit 0 when the report is written, whatever it found; 2 otherwise. */
 #include "evaluate.h"
@@ -121,6 +122,21 @@ static char *stored_sha256(const char *dump)
     return out;
 }
 
+/* A field of a stored refusal (corpus/dumps/NAME.refused: lines `KEY VALUE`), or NULL. */
+static char *refused_field(const char *path, const char *key)
+{
+    char *text = file_read(path, NULL), *out = NULL;
+    size_t kl = strlen(key);
+    for (char *line = text; line && *line && !out;) {
+        char *nl = strchr(line, '\n');
+        if (nl) *nl = '\0';
+        if (strncmp(line, key, kl) == 0 && line[kl] == ' ') out = str_dup(line + kl + 1);
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+    return out;
+}
+
 static void run_corpus(struct run *run)
 {
     const struct options *o = run->o;
@@ -155,8 +171,17 @@ static void run_corpus(struct run *run)
         char *core_dump = str_fmt("%s/core.dump", run->work), *core_err = str_fmt("%s/core.err", run->work);
         struct case_input in = { .source = source, .name = name, .case_path = json, .args = args,
                                  .core_dump = core_dump, .core_err = core_err };
-        char *message = NULL;
-        if (!file_exists(dump)) {
+        char *message = NULL, *refusal = NULL;
+        char *refused = str_fmt("%s/dumps/%s.refused", o->corpus, base);
+        if (!file_exists(dump) && file_exists(refused)) {
+            /* spine-core refuses the case: its stored refusal (sha256, message) stands for the dump. */
+            char *want = refused_field(refused, "sha256"), *have = sha256_of(run, json);
+            if (!want || !have || strcmp(want, have) != 0) message = str_dup("the stored refusal is stale; run make corpus-refresh");
+            else refusal = refused_field(refused, "message");
+            if (!message && !refusal) refusal = str_dup("-");
+            free(want);
+            free(have);
+        } else if (!file_exists(dump)) {
             message = str_fmt("no stored dump %s", dump);
         } else {
             char *want = stored_sha256(dump), *have = sha256_of(run, json);
@@ -169,9 +194,12 @@ static void run_corpus(struct run *run)
         }
         /* Without a stored dump to compare with, the case fails before the core runs (as in the gate). */
         in.failure = message;
+        in.refusal = refusal;
         if (!message) in.core_status = run_core(run, json, args);
         evaluate_case(run->r, &in, &run->eo);
         free(message);
+        free(refusal);
+        free(refused);
         free(json);
         free(args_path);
         free(args);
@@ -219,7 +247,7 @@ static void run_rigs(struct run *run)
                                      .core_dump = core_dump, .core_err = core_err };
             in.core_status = run_core(run, json, RIG_ARGS[k]);
             char msg[1200];
-            if (in.core_status != 3) {
+            if (in.core_status != 3 || dump_is_complete(core_dump)) {
                 if (!ensure_oracle(run)) {
                     in.oracle_message = "the oracle could not be started";
                 } else {
