@@ -5,7 +5,8 @@
  *   poseshrink CASE.json [--args "OPTIONS"] [--rule NAME=READING]... [--out FILE.shrunk.json]
  *              [--posecore PATH] [--max-tests N] [--quiet]
  *
- * OPTIONS are the dump options (default: CASE's sibling NAME.args, else the gate's default). Each
+ * OPTIONS are the dump options (default: CASE's sibling NAME.args, else the gate's default); the rule
+ * defaults to the READING of a directory named LABEL+RULE=READING (a probe run's kept misses). Each
  * candidate is written to a temporary file, posed by the core (`posecore dump`, with the --rule
  * options) and, when the core poses it, by the oracle (one `pose_oracle.mjs batch` process for the
  * whole run), and the two dumps compared with the differ library. Edits, repeated until a round changes
@@ -335,6 +336,13 @@ int main(int argc, char **argv)
     if (slash) *slash = '\0';
     else strcpy(dir, ".");
     char *sibling = str_fmt("%s/%s.args", dir, name);
+    /* A miss kept under reports/probes/LABEL+RULE=READING/ was posed with that reading: by default, so
+     * is its shrinking. */
+    const char *label = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+    if (!s.rule_count && strchr(label, '+') && strchr(strchr(label, '+'), '=')) {
+        s.rules[s.rule_count++] = strchr(label, '+') + 1;
+        if (!s.quiet) printf("poseshrink: with --rule %s (from the directory's name)\n", s.rules[0]);
+    }
     char *args_text = args_line ? str_dup(args_line) : file_exists(sibling) ? file_first_line(sibling) : str_dup(GATE_ARGS);
     char *args_store = str_dup(args_text);
     s.args = calloc(strlen(args_store) / 2 + 2, sizeof *s.args);
