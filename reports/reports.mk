@@ -41,7 +41,7 @@ report: all report-tools
 
 shrink: all report-tools
 	@test -n "$(CASE)" || { echo "make shrink: CASE=path/to/case.json is needed" >&2; exit 2; }
-	@$(B)/bin/poseshrink $(CASE) $(if $(ARGS),--args "$(ARGS)") $(if $(RULE),--rule $(RULE)) $(if $(OUT),--out $(OUT))
+	@$(B)/bin/poseshrink "$(CASE)" $(if $(ARGS),--args "$(ARGS)") $(if $(RULE),--rule $(RULE)) $(if $(OUT),--out "$(OUT)")
 
 report-test: all report-tools
 	@reports/tests/run
