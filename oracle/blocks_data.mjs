@@ -99,11 +99,13 @@ function timelineKind(t) {
 
 /** A timeline's key: ANIMATION/KIND/TARGET (deform and sequence: SLOT/ATTACHMENT; none for draw
  *  orders and events). */
-function timelineKey(data, animation, t) {
+function timelineKey(data, animation, t, index) {
   const kind = timelineKind(t);
   if (t instanceof DeformTimeline || t instanceof SequenceTimeline)
     return `${animation.name}/${kind}/${data.slots[t.slotIndex].name}/${t.attachment.name}`;
-  if (t instanceof DrawOrderTimeline || t instanceof DrawOrderFolderTimeline || t instanceof EventTimeline)
+  // An animation may have several folders: each is keyed by its index among the animation's timelines.
+  if (t instanceof DrawOrderFolderTimeline) return `${animation.name}/${kind}/${index}`;
+  if (t instanceof DrawOrderTimeline || t instanceof EventTimeline)
     return `${animation.name}/${kind}`;
   let target = "";
   if (typeof t.boneIndex === "number") target = data.bones[t.boneIndex].name;
@@ -137,7 +139,7 @@ const vertexAttachments = (data) =>
 function timelines(data) {
   const rows = [];
   for (const animation of data.animations)
-    animation.timelines.forEach((t, index) => rows.push([timelineKey(data, animation, t), { t, index, animation }]));
+    animation.timelines.forEach((t, index) => rows.push([timelineKey(data, animation, t, index), { t, index, animation }]));
   return rows;
 }
 

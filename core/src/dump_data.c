@@ -470,7 +470,9 @@ static void timeline_key(char *key, size_t size, const pc_skeleton_data *d, cons
     const char *kind = timeline_dump_kinds[t->kind];
     if (t->kind == PC_TL_DEFORM || t->kind == PC_TL_SEQUENCE)
         snprintf(key, size, "%s/%s/%s/%s", a->name, kind, d->slots[t->target].name, t->attachment->name);
-    else if (t->kind == PC_TL_DRAW_ORDER || t->kind == PC_TL_DRAW_ORDER_FOLDER || t->kind == PC_TL_EVENT)
+    else if (t->kind == PC_TL_DRAW_ORDER_FOLDER) /* several per animation: keyed by the timeline's index */
+        snprintf(key, size, "%s/%s/%d", a->name, kind, (int)(t - a->timelines));
+    else if (t->kind == PC_TL_DRAW_ORDER || t->kind == PC_TL_EVENT)
         snprintf(key, size, "%s/%s", a->name, kind);
     else
         snprintf(key, size, "%s/%s/%s", a->name, kind, t->target_name ? t->target_name : "");
