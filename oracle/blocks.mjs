@@ -7,6 +7,7 @@
 
 import { T } from "./dump_writer.mjs";
 import { DATA_BLOCKS_DOCUMENT } from "./blocks_data.mjs";
+import { SLOT_POSE_BLOCKS } from "./blocks_pose.mjs";
 
 /** Fields of a local pose (BonePose), read from the object `sel(bone)` returns. */
 function localPoseFields(prefix, sel) {
@@ -50,7 +51,8 @@ export const DATA_BLOCKS = [
       ["bone", T.str, (sd) => sd.boneData.name],
       ["attachment", T.strOrNull, (sd) => sd.attachmentName],
     ],
-  },  ...DATA_BLOCKS_DOCUMENT,
+  },
+  ...DATA_BLOCKS_DOCUMENT,
 ];
 
 export const POSE_BLOCKS = [
@@ -69,6 +71,7 @@ export const POSE_BLOCKS = [
       ["worldY", T.num, (b) => b.appliedPose.worldY],
     ],
   },
+  ...SLOT_POSE_BLOCKS,
 ];
 
 export function writeBlocks(writer, blocks, ctx) {

@@ -154,7 +154,8 @@ function dumpText(o, bytes) {
     } else if (o.skin !== "none") s.setSkin(o.skin);
     return s;
   });
-  const ctx = { data, skeleton };
+  const events = [];
+  const ctx = { data, skeleton, events }; // events: what the pose's apply fired (blocks_pose.mjs)
   writeBlocks(w, DATA_BLOCKS, ctx);
 
   let index = 0;
@@ -162,7 +163,6 @@ function dumpText(o, bytes) {
   w.pose(index++, null, 0);
   writeBlocks(w, POSE_BLOCKS, ctx);
 
-  const events = [];
   for (const animation of animations) {
     let lastTime = -1;
     for (const time of sampleTimes(animation, o.samples)) {

@@ -2,6 +2,7 @@
  * setup pose, then the animations' samples. The dump is built in memory and written only when whole,
  * so a failure never leaves a partial dump behind. */
 #include "dump.h"
+#include "animation.h"
 #include "dumpwrite.h"
 #include "dump_data.h"
 #include "skeleton.h"
@@ -22,7 +23,7 @@ static void write_local(dump_writer *w, const char *const names[8], const pc_bon
     dw_str(w, names[7], pc_inherit_names[l->inherit]);
 }
 
-static void write_pose_rows(dump_writer *w, const pc_skeleton *sk)
+static void write_bone_rows(dump_writer *w, const pc_skeleton *sk)
 {
     static const char *const pose_names[8] = { "x", "y", "rotation", "scaleX", "scaleY", "shearX", "shearY",
                                                "inherit" };
@@ -45,6 +46,86 @@ static void write_pose_rows(dump_writer *w, const pc_skeleton *sk)
     }
 }
 
+/* The slot rows (FORMAT.md "slot"): each slot's pose, in slot order. */
+static void write_slot_rows(dump_writer *w, const pc_skeleton *sk)
+{
+    for (int i = 0; i < sk->data->slot_count; i++) {
+        const pc_slot *slot = &sk->slots[i];
+        const pc_slot_pose *p = &slot->pose;
+        dw_row(w, "slot", slot->data->name);
+        dw_str(w, "attachment", pc_attachment_present(p->attachment) ? p->attachment->name : NULL);
+        dw_num(w, "r", p->color.r);
+        dw_num(w, "g", p->color.g);
+        dw_num(w, "b", p->color.b);
+        dw_num(w, "a", p->color.a);
+        if (slot->data->has_dark) {
+            dw_num(w, "darkR", p->dark.r);
+            dw_num(w, "darkG", p->dark.g);
+            dw_num(w, "darkB", p->dark.b);
+        } else {
+            dw_str(w, "darkR", NULL);
+            dw_str(w, "darkG", NULL);
+            dw_str(w, "darkB", NULL);
+        }
+        dw_num(w, "sequenceIndex", p->sequence_index);
+        dw_num(w, "deform", p->deform_count);
+    }
+}
+
+/* The deform rows (FORMAT.md "deform"): every value of every slot's deform, keyed "SLOT#I". */
+static void write_deform_rows(dump_writer *w, const pc_skeleton *sk, char *key, size_t key_size)
+{
+    for (int i = 0; i < sk->data->slot_count; i++) {
+        const pc_slot *slot = &sk->slots[i];
+        for (int v = 0; v < slot->pose.deform_count; v++) {
+            snprintf(key, key_size, "%s#%d", slot->data->name, v);
+            dw_row(w, "deform", key);
+            dw_str(w, "slot", slot->data->name);
+            dw_num(w, "index", v);
+            dw_num(w, "value", slot->pose.deform[v]);
+        }
+    }
+}
+
+/* The draw order rows (FORMAT.md "drawOrder"): the slot at each position. */
+static void write_draw_order_rows(dump_writer *w, const pc_skeleton *sk)
+{
+    char key[16];
+    for (int i = 0; i < sk->data->slot_count; i++) {
+        snprintf(key, sizeof key, "%d", i);
+        dw_row(w, "drawOrder", key);
+        dw_str(w, "slot", sk->slots[sk->draw_order[i]].data->name);
+    }
+}
+
+/* The event rows (FORMAT.md "event"): the events the pose's apply fired, in firing order. */
+static void write_event_rows(dump_writer *w, const pc_skeleton_data *d, const pc_fired_events *events)
+{
+    char key[16];
+    for (int i = 0; events && i < events->count; i++) {
+        const pc_event_key *e = events->items[i];
+        snprintf(key, sizeof key, "%d", i);
+        dw_row(w, "event", key);
+        dw_str(w, "name", d->events[e->event].name);
+        dw_num(w, "time", e->time);
+        dw_num(w, "int", e->int_value);
+        dw_num(w, "float", e->float_value);
+        dw_str(w, "string", e->string_value);
+        dw_num(w, "volume", e->volume);
+        dw_num(w, "balance", e->balance);
+    }
+}
+
+static void write_pose_rows(dump_writer *w, const pc_skeleton *sk, const pc_fired_events *events, char *key,
+                            size_t key_size)
+{
+    write_bone_rows(w, sk);
+    write_slot_rows(w, sk);
+    write_deform_rows(w, sk, key, key_size);
+    write_draw_order_rows(w, sk);
+    write_event_rows(w, sk->data, events);
+}
+
 static bool animation_selected(const pc_dump_options *opt, const char *name)
 {
     if (opt->anims == NULL) return true;
@@ -63,6 +144,100 @@ void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size)
     }
     for (int i = 0; opt->anims && i < opt->anim_count && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
+}
+
+/* The runtime throws where a timeline it applies needs what the slot lacks: rgba2 and rgb2 set the
+ * dark color of a slot that has none (TypeError on null). Such a document has no dump. */
+static const char *posing_refusal(const pc_skeleton *sk, const pc_animation_data *a)
+{
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        if ((t->kind == PC_TL_RGBA2 || t->kind == PC_TL_RGB2) && !sk->data->slots[t->target].has_dark
+            && sk->slots[t->target].bone->active)
+            return "TypeError: Cannot set properties of null (setting 'r'): a two-color timeline keys a slot "
+                   "without a dark color";
+    }
+    return NULL;
+}
+
+/* Sample times of an animation (FORMAT.md): N evenly spaced over its duration, or its key times. */
+static int sample_times(const pc_animation_data *a, const pc_dump_options *opt, double *out)
+{
+    if (opt->keys) return pc_animation_key_times(a, out);
+    if (opt->samples == 1) {
+        out[0] = 0;
+        return 1;
+    }
+    for (int i = 0; i < opt->samples; i++) out[i] = a->duration * i / (opt->samples - 1);
+    return opt->samples;
+}
+
+/* Pose 0 (the setup pose), then every sample of every selected animation on the same instance, each
+ * from the setup pose. An animation with a timeline the core does not apply yet ends the sequence with
+ * `unsupported pose` (the poses before it are written). False with *err set when the document is
+ * refused while posing (or memory runs out). */
+static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_data *data,
+                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err)
+{
+    size_t key_size = 16;
+    int time_capacity = 1, event_capacity = 1;
+    for (int i = 0; i < data->slot_count; i++)
+        if (strlen(data->slots[i].name) + 16 > key_size) key_size = strlen(data->slots[i].name) + 16;
+    for (int a = 0; a < data->animation_count; a++) {
+        const pc_animation_data *anim = &data->animations[a];
+        if (!animation_selected(opt, anim->name)) continue;
+        const char *refusal = posing_refusal(sk, anim);
+        if (refusal) {
+            err->status = PC_INVALID;
+            snprintf(err->message, sizeof err->message, "%s: animation \"%s\": %s", input, anim->name, refusal);
+            return false;
+        }
+        int n = opt->keys ? pc_animation_key_time_capacity(anim) : opt->samples;
+        if (n > time_capacity) time_capacity = n;
+        n = 2 * pc_animation_event_capacity(anim);
+        if (n > event_capacity) event_capacity = n;
+    }
+    char *key = malloc(key_size);
+    double *times = malloc((size_t)time_capacity * sizeof *times);
+    const pc_event_key **fired = malloc((size_t)event_capacity * sizeof *fired);
+    bool ok = key && times && fired;
+    if (!ok) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+    }
+    pc_fired_events events = { fired, 0, event_capacity };
+
+    int index = 0;
+    if (ok) {
+        pc_skeleton_setup_pose(sk);
+        pc_skeleton_update_world_transform(sk);
+        dw_pose(w, index++, NULL, 0);
+        write_pose_rows(w, sk, NULL, key, key_size);
+    }
+    for (int a = 0; ok && a < data->animation_count; a++) {
+        const pc_animation_data *anim = &data->animations[a];
+        if (!animation_selected(opt, anim->name)) continue;
+        const char *reason = pc_animation_unsupported(data, anim);
+        if (reason) {
+            dw_unsupported(w, "pose", reason);
+            break;
+        }
+        int n = sample_times(anim, opt, times);
+        double last_time = -1;
+        for (int i = 0; i < n; i++) {
+            pc_skeleton_setup_pose(sk);
+            events.count = 0;
+            pc_animation_apply(sk, anim, last_time, times[i], &events);
+            pc_skeleton_update_world_transform(sk);
+            dw_pose(w, index++, anim->name, times[i]);
+            write_pose_rows(w, sk, &events, key, key_size);
+            last_time = times[i];
+        }
+    }
+    free(key);
+    free(times);
+    free(fired);
+    return ok;
 }
 
 pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *data,
@@ -131,24 +306,18 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     pc_dump_data_rows(&w, data);
     pc_dump_update_rows(&w, sk);
 
-    if (constraints) {
-        dw_unsupported(&w, "pose", "constraints are not posed yet (issues 5 and 8)");
-    } else {
-        pc_skeleton_setup_pose(sk);
-        pc_skeleton_update_world_transform(sk);
-        dw_pose(&w, 0, NULL, 0);
-        write_pose_rows(&w, sk);
-
-        bool any_animation = false;
-        for (int a = 0; a < data->animation_count; a++)
-            any_animation |= animation_selected(opt, data->animations[a].name);
-        if (any_animation) dw_unsupported(&w, "pose", "animations are not posed yet (issue 7)");
-    }
+    bool failed = false;
+    if (constraints) dw_unsupported(&w, "pose", "constraints are not posed yet (issues 5 and 8)");
+    else failed = !pose_sequence(&w, input, data, opt, sk, err);
     dw_end(&w);
 
-    bool failed = ferror(mem) != 0;
+    failed = ferror(mem) != 0 || failed;
     fclose(mem);
     pc_skeleton_free(sk);
+    if (err->status != PC_OK) {
+        free(text);
+        return err->status;
+    }
     if (!failed) failed = fwrite(text, 1, text_len, out) != text_len || fflush(out) != 0;
     free(text);
     if (failed) {

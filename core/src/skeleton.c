@@ -35,6 +35,10 @@ void pc_skeleton_free(pc_skeleton *sk)
     if (sk->bones)
         for (int i = 0; i < sk->data->bone_count; i++) free(sk->bones[i].children);
     free(sk->bones);
+    if (sk->slots)
+        for (int i = 0; i < sk->data->slot_count; i++) free(sk->slots[i].pose.deform);
+    free(sk->slots);
+    free(sk->draw_order);
     free(sk->constraints);
     free(sk->slot_constrained);
     free(sk->slot_attachments);
@@ -387,13 +391,15 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     size_t constraints = (size_t)(data->constraint_count ? data->constraint_count : 1);
     size_t slots = (size_t)(data->slot_count ? data->slot_count : 1);
     sk->bones = calloc(bones, sizeof *sk->bones);
+    sk->slots = calloc(slots, sizeof *sk->slots);
+    sk->draw_order = calloc(slots, sizeof *sk->draw_order);
     sk->constraints = calloc(constraints, sizeof *sk->constraints);
     sk->slot_constrained = calloc(slots, sizeof *sk->slot_constrained);
     sk->slot_attachments = calloc(slots, sizeof *sk->slot_attachments);
     sk->update_order = calloc(bones + constraints, sizeof *sk->update_order);
     sk->update_capacity = (int)(bones + constraints);
     sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
-    if (!sk->bones || !sk->constraints || !sk->slot_constrained || !sk->slot_attachments || !sk->update_order
+    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_attachments || !sk->update_order
         || !sk->reset) {
         pc_skeleton_free(sk);
         return NULL;
@@ -418,6 +424,26 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
         p->children = c;
         p->children[p->child_count++] = i;
     }
+    /* Slots: each deform buffer as large as the largest deform any timeline sets on the slot. */
+    for (int i = 0; i < data->slot_count; i++) {
+        pc_slot *slot = &sk->slots[i];
+        slot->data = &data->slots[i];
+        slot->bone = &sk->bones[data->slots[i].bone];
+        sk->draw_order[i] = i;
+    }
+    for (int a = 0; a < data->animation_count; a++)
+        for (int t = 0; t < data->animations[a].timeline_count; t++) {
+            const pc_timeline *tl = &data->animations[a].timelines[t];
+            if (tl->kind != PC_TL_DEFORM) continue;
+            for (int f = 0; f < tl->frames_count; f++)
+                if (tl->deform_counts[f] > sk->slots[tl->target].deform_capacity)
+                    sk->slots[tl->target].deform_capacity = tl->deform_counts[f];
+        }
+    for (int i = 0; i < data->slot_count; i++) {
+        pc_slot *slot = &sk->slots[i];
+        slot->pose.deform = calloc((size_t)(slot->deform_capacity ? slot->deform_capacity : 1), sizeof *slot->pose.deform);
+        if (!slot->pose.deform) { pc_skeleton_free(sk); return NULL; }
+    }
     /* Slot.setupPose with no skin: the default skin's attachment for the setup name. */
     const pc_skin_data *default_skin = data->default_skin >= 0 ? &data->skins[data->default_skin] : NULL;
     for (int i = 0; i < data->slot_count; i++)
@@ -429,6 +455,8 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
 void pc_skeleton_setup_pose(pc_skeleton *sk)
 {
     for (int i = 0; i < sk->data->bone_count; i++) sk->bones[i].pose.local = sk->data->bones[i].setup;
+    for (int i = 0; i < sk->data->slot_count; i++) sk->draw_order[i] = i;
+    for (int i = 0; i < sk->data->slot_count; i++) pc_slot_setup_pose(sk, &sk->slots[i]);
 }
 
 void pc_skeleton_update_world_transform(pc_skeleton *sk)

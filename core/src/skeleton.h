@@ -6,6 +6,7 @@
 #define POSECORE_SKELETON_H
 
 #include "skeleton_data.h"
+#include "slot.h"
 
 /* A pose of a bone: the local transform and the world transform computed from it. */
 typedef struct pc_bone_pose {
@@ -45,6 +46,8 @@ enum { PC_SKIN_NONE = -1, PC_SKIN_ALL = -2 };
 struct pc_skeleton {
     const pc_skeleton_data *data;
     pc_bone *bones;
+    pc_slot *slots;
+    int *draw_order;           /* slot indices in draw order */
     pc_constraint_state *constraints;
     bool *slot_constrained;    /* per slot: a slider keys it */
     bool draw_order_constrained;

@@ -1,0 +1,262 @@
+/* Applying an animation (animation.h): the loop over its timelines, key search and curves, the key
+ * times of `--samples keys`, and what the core does not apply yet. */
+#include "animation.h"
+#include "timeline.h"
+#include "jsobject.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A bezier curve is stored as this many floats: 9 points (x, y) between its two keys. */
+#define BEZIER_SIZE 18
+
+enum { CURVE_LINEAR = 0, CURVE_STEPPED = 1, CURVE_BEZIER = 2 };
+
+void pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
+                        pc_fired_events *events)
+{
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        switch (t->kind) {
+        case PC_TL_ROTATE: case PC_TL_TRANSLATE: case PC_TL_TRANSLATE_X: case PC_TL_TRANSLATE_Y:
+        case PC_TL_SCALE: case PC_TL_SCALE_X: case PC_TL_SCALE_Y: case PC_TL_SHEAR: case PC_TL_SHEAR_X:
+        case PC_TL_SHEAR_Y: case PC_TL_INHERIT:
+            pc_apply_bone_timeline(sk, t, time);
+            break;
+        case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
+        case PC_TL_RGB2:
+            pc_apply_slot_timeline(sk, t, time);
+            break;
+        case PC_TL_DEFORM:
+            pc_apply_deform_timeline(sk, t, time);
+            break;
+        case PC_TL_SEQUENCE:
+            pc_apply_sequence_timeline(sk, t, time);
+            break;
+        case PC_TL_DRAW_ORDER:
+            pc_apply_draw_order_timeline(sk, t, time);
+            break;
+        case PC_TL_DRAW_ORDER_FOLDER:
+            pc_apply_draw_order_folder_timeline(sk, t, time);
+            break;
+        case PC_TL_EVENT:
+            pc_apply_event_timeline(t, last_time, time, events);
+            break;
+        default:
+            /* Constraint timelines: refused by pc_animation_unsupported until constraints land. */
+            break;
+        }
+    }
+}
+
+int pc_animation_event_capacity(const pc_animation_data *a)
+{
+    int n = 0;
+    for (int i = 0; i < a->timeline_count; i++)
+        if (a->timelines[i].kind == PC_TL_EVENT) n += pc_timeline_frame_count(&a->timelines[i]);
+    return n;
+}
+
+/* ---- What the core does not apply yet ------------------------------------------------------------ */
+
+static bool is_permutation(const int *order, int n)
+{
+    /* n is small (slots of a document); quadratic is fine and needs no memory. */
+    for (int i = 0; i < n; i++) {
+        if (order[i] < 0 || order[i] >= n) return false;
+        for (int j = 0; j < i; j++)
+            if (order[j] == order[i]) return false;
+    }
+    return true;
+}
+
+const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animation_data *a)
+{
+    static char reason[200];
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        const char *kind = pc_timeline_kind_names[t->kind];
+        switch (t->kind) {
+        case PC_TL_IK: case PC_TL_TRANSFORM: case PC_TL_PATH_POSITION: case PC_TL_PATH_SPACING:
+        case PC_TL_PATH_MIX: case PC_TL_PHYSICS_INERTIA: case PC_TL_PHYSICS_STRENGTH:
+        case PC_TL_PHYSICS_DAMPING: case PC_TL_PHYSICS_MASS: case PC_TL_PHYSICS_WIND:
+        case PC_TL_PHYSICS_GRAVITY: case PC_TL_PHYSICS_MIX: case PC_TL_PHYSICS_RESET:
+        case PC_TL_SLIDER_TIME: case PC_TL_SLIDER_MIX:
+            snprintf(reason, sizeof reason, "animation \"%s\": %s timelines are not applied yet (issue 7)",
+                     a->name, kind);
+            return reason;
+        case PC_TL_INHERIT:
+            for (int f = 1; f < t->frames_count; f += 2)
+                if (!(t->frames[f] >= 0 && t->frames[f] <= 4 && t->frames[f] == (int)t->frames[f])) {
+                    snprintf(reason, sizeof reason, "animation \"%s\": an inherit key names no inherit mode",
+                             a->name);
+                    return reason;
+                }
+            break;
+        case PC_TL_ATTACHMENT:
+            for (int f = 0; f < t->frames_count; f++)
+                if (t->attachment_names[f] && js_is_object_prototype_key(t->attachment_names[f])) {
+                    snprintf(reason, sizeof reason,
+                             "animation \"%s\": attachment key \"%s\" names a property every object has",
+                             a->name, t->attachment_names[f]);
+                    return reason;
+                }
+            break;
+        case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER: {
+            int n = t->kind == PC_TL_DRAW_ORDER ? d->slot_count : t->folder_slot_count;
+            bool bad = false;
+            for (int f = 0; f < t->frames_count && !bad; f++)
+                if (t->draw_orders[f] && !is_permutation(t->draw_orders[f], n)) bad = true;
+            if (t->kind == PC_TL_DRAW_ORDER_FOLDER) {
+                /* A folder's slots must each be in the draw order once: the runtime walks the draw
+                 * order until it has met all of them. */
+                for (int s = 0; s < n && !bad; s++) {
+                    if (t->folder_slots[s] < 0 || t->folder_slots[s] >= d->slot_count) bad = true;
+                    for (int r = 0; r < s && !bad; r++)
+                        if (t->folder_slots[r] == t->folder_slots[s]) bad = true;
+                }
+                if (n == 0) bad = true;
+            }
+            if (bad) {
+                snprintf(reason, sizeof reason, "animation \"%s\": a %s key is not a permutation of its slots",
+                         a->name, kind);
+                return reason;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return NULL;
+}
+
+/* ---- Key times ------------------------------------------------------------------------------------- */
+
+int pc_timeline_frame_count(const pc_timeline *t)
+{
+    return t->entries > 0 ? t->frames_count / t->entries : 0;
+}
+
+int pc_animation_key_time_capacity(const pc_animation_data *a)
+{
+    int n = 0;
+    for (int i = 0; i < a->timeline_count; i++) n += pc_timeline_frame_count(&a->timelines[i]);
+    return 2 * n;
+}
+
+/* Stable insertion sort ascending by <, as JavaScript's stable sort with (a, b) => a - b: values that
+ * compare equal (0 and -0) keep their order. */
+static void sort_stable(double *v, int n)
+{
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i;
+        while (j > 0 && x < v[j - 1]) {
+            v[j] = v[j - 1];
+            j--;
+        }
+        v[j] = x;
+    }
+}
+
+/* Sorts, then keeps the first of each run of equal values (=== : 0 and -0 are equal). */
+static int distinct_ascending(double *v, int n)
+{
+    sort_stable(v, n);
+    int out = 0;
+    for (int i = 0; i < n; i++)
+        if (out == 0 || v[out - 1] != v[i]) v[out++] = v[i];
+    return out;
+}
+
+int pc_animation_key_times(const pc_animation_data *a, double *out)
+{
+    int n = 0;
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        int count = pc_timeline_frame_count(t);
+        for (int f = 0; f < count; f++) {
+            double time = t->frames[f * t->entries];
+            if (!isnan(time)) out[n++] = time;
+        }
+    }
+    int keys = distinct_ascending(out, n);
+    int all = keys;
+    for (int i = 0; i + 1 < keys; i++) out[all++] = (out[i] + out[i + 1]) / 2;
+    return distinct_ascending(out, all);
+}
+
+/* ---- Key search and curves --------------------------------------------------------------------------- */
+
+int pc_timeline_search(const pc_timeline *t, double time)
+{
+    int step = t->entries, n = t->frames_count;
+    for (int i = step; i < n; i += step)
+        if (t->frames[i] > time) return i - step;
+    return n - step;
+}
+
+/* CurveTimeline.getBezierValue: the bezier whose points start at curves[b], for value `value` of the
+ * frame at index i. Before the first point and after the last, the line from (to) the keys. */
+static double bezier_value(const pc_timeline *t, double time, int i, int value, int b)
+{
+    const float *c = t->curves;
+    if (c[b] > time) {
+        double x = t->frames[i], y = t->frames[i + value];
+        return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
+    }
+    int n = b + BEZIER_SIZE;
+    for (b += 2; b < n; b += 2) {
+        if (c[b] >= time) {
+            double x = c[b - 2], y = c[b - 1];
+            return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
+        }
+    }
+    i += t->entries;
+    double x = c[n - 2], y = c[n - 1];
+    return y + (time - x) / (t->frames[i] - x) * (t->frames[i + value] - y);
+}
+
+double pc_timeline_value(const pc_timeline *t, double time, int i, int value)
+{
+    float type = t->curves[i / t->entries];
+    if (type == CURVE_LINEAR) {
+        double before = t->frames[i], v = t->frames[i + value];
+        int next = i + t->entries;
+        return v + (time - before) / (t->frames[next] - before) * (t->frames[next + value] - v);
+    }
+    if (type == CURVE_STEPPED) return t->frames[i + value];
+    return bezier_value(t, time, i, value, (int)type - CURVE_BEZIER + BEZIER_SIZE * (value - 1));
+}
+
+double pc_timeline_curve_value(const pc_timeline *t, double time)
+{
+    return pc_timeline_value(t, time, pc_timeline_search(t, time), 1);
+}
+
+double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame)
+{
+    const float *c = t->curves;
+    float type = c[frame];
+    if (type == CURVE_LINEAR) {
+        double x = t->frames[frame];
+        return (time - x) / (t->frames[frame + t->entries] - x);
+    }
+    if (type == CURVE_STEPPED) return 0;
+    int b = (int)type - CURVE_BEZIER;
+    if (c[b] > time) {
+        double x = t->frames[frame];
+        return c[b + 1] * (time - x) / (c[b] - x);
+    }
+    int n = b + BEZIER_SIZE;
+    for (b += 2; b < n; b += 2) {
+        if (c[b] >= time) {
+            double x = c[b - 2], y = c[b - 1];
+            return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
+        }
+    }
+    double x = c[n - 2], y = c[n - 1];
+    return y + (1 - y) * (time - x) / (t->frames[frame + t->entries] - x);
+}

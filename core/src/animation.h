@@ -1,0 +1,57 @@
+/* Applying an animation to a skeleton instance, as the pose sequence does (oracle/FORMAT.md):
+ * `animation.apply(skeleton, lastTime, time, false, events, 1, MixFrom.setup, false, false, false)`,
+ * that is not looped, at alpha 1, mixing from the setup pose, not additive, not mixing out, on the
+ * pose (not the applied pose). Every timeline is applied in the animation's order; later ones win.
+ *
+ * Key search and curves are here; each family of timelines is in its timeline_*.c (timeline.h).
+ * Times, key times and key values are the runtime's: frames and curves are float32 (Float32Array),
+ * read as doubles, and every operation on them is a double operation. */
+#ifndef POSECORE_ANIMATION_H
+#define POSECORE_ANIMATION_H
+
+#include "skeleton.h"
+
+/* The events fired by one apply, in firing order (the runtime's `events` array); the caller gives
+ * the storage (pc_animation_event_capacity). */
+typedef struct pc_fired_events {
+    const pc_event_key **items;
+    int count, capacity;
+} pc_fired_events;
+
+void pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
+                        pc_fired_events *events);
+
+/* The most events one apply of the animation can fire. */
+int pc_animation_event_capacity(const pc_animation_data *a);
+
+/* NULL when the core applies every timeline of the animation exactly; otherwise why not (one line). */
+const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animation_data *a);
+
+/* The key times of the animation (`--samples keys`, FORMAT.md): every distinct frame time of every
+ * timeline (NaN dropped) and the midpoint of each two consecutive ones, ascending. Writes at most
+ * pc_animation_key_time_capacity(a) times to out; returns how many. */
+int pc_animation_key_times(const pc_animation_data *a, double *out);
+int pc_animation_key_time_capacity(const pc_animation_data *a);
+
+/* ---- Key search and curves (for timeline_*.c) ------------------------------------------------- */
+
+/* Frames of a timeline (getFrameCount) and the floats of its frames. */
+int pc_timeline_frame_count(const pc_timeline *t);
+
+/* Timeline.search: the index into frames of the last frame whose time is <= time (the first frame's
+ * time must be <= time, or the frames empty), stepping by the timeline's entries. */
+int pc_timeline_search(const pc_timeline *t, double time);
+
+/* The value `value` (1 = the first value after the time) of a curve timeline at `time`, between the
+ * frame at index i (from pc_timeline_search) and the next, by the frame's curve: linear, stepped,
+ * or the bezier of channel value - 1. */
+double pc_timeline_value(const pc_timeline *t, double time, int i, int value);
+
+/* CurveTimeline1.getCurveValue: the value of a one-value curve timeline at time. */
+double pc_timeline_curve_value(const pc_timeline *t, double time);
+
+/* DeformTimeline.getCurvePercent: how far between frame and frame + 1 time is, by the frame's curve
+ * (its bezier runs from 0 to 1). */
+double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame);
+
+#endif

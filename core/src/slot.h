@@ -1,0 +1,59 @@
+/* Slots of a skeleton instance: what animations set on a slot (its attachment, color, dark color,
+ * sequence index and deform) and the setup pose every pose starts from.
+ *
+ * An attachment is identified by its address, as the runtime compares attachments by identity. The
+ * runtime has two kinds of "no attachment": null, and undefined (what a skin lookup gives for a name
+ * the skin does not have while it has others for the slot). They differ only where it compares
+ * attachments (`setAttachment` resets the sequence index when the attachment changes, and
+ * null -> undefined is a change), so undefined is kept here as its own address,
+ * PC_ATTACHMENT_UNDEFINED, and written as null. */
+#ifndef POSECORE_SLOT_H
+#define POSECORE_SLOT_H
+
+#include "skeleton_data.h"
+
+struct pc_bone;
+
+extern const pc_attachment pc_attachment_undefined;
+#define PC_ATTACHMENT_UNDEFINED (&pc_attachment_undefined)
+
+typedef struct pc_slot_pose {
+    pc_color color;
+    pc_color dark;                   /* r, g, b; used when the slot data has a dark color */
+    const pc_attachment *attachment; /* NULL, PC_ATTACHMENT_UNDEFINED or an attachment */
+    double sequence_index;           /* -1: the sequence's setup index */
+    double *deform;                  /* deform_capacity values, deform_count of them in use */
+    int deform_count;
+} pc_slot_pose;
+
+typedef struct pc_slot {
+    const pc_slot_data *data;
+    struct pc_bone *bone;
+    pc_slot_pose pose;
+    int deform_capacity;             /* the most any deform timeline of the document sets here */
+} pc_slot;
+
+/* True for an attachment that is neither null nor undefined. */
+static inline bool pc_attachment_present(const pc_attachment *a)
+{
+    return a != NULL && a != PC_ATTACHMENT_UNDEFINED;
+}
+
+/* The attachment whose timelines apply to `a` (a linked mesh that inherits timelines: its source). */
+static inline const pc_attachment *pc_timeline_attachment_of(const pc_attachment *a)
+{
+    return a->timeline_attachment ? a->timeline_attachment : a;
+}
+
+/* SlotPose.setAttachment: a change of attachment resets the sequence index to -1 and clears the deform
+ * unless both attachments are vertex attachments with the same timeline attachment. */
+void pc_slot_set_attachment(pc_slot *slot, const pc_attachment *attachment);
+
+/* Skeleton.getAttachment(slot, name) under the instance's skin, then the default skin: an attachment,
+ * NULL or PC_ATTACHMENT_UNDEFINED. `name` must be a non-empty property key. */
+const pc_attachment *pc_skeleton_get_attachment(const pc_skeleton *sk, int slot, const char *name);
+
+/* Slot.setupPose: the setup colors, sequence index 0, and the setup attachment (set after a null). */
+void pc_slot_setup_pose(const pc_skeleton *sk, pc_slot *slot);
+
+#endif

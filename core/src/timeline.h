@@ -1,0 +1,22 @@
+/* The families of timelines, one file each, applied as animation.h says (alpha 1, from the setup pose):
+ *
+ *   timeline_bone.c        rotate, translate(X/Y), scale(X/Y), shear(X/Y), inherit
+ *   timeline_slot.c        attachment, rgba, rgb, alpha, rgba2, rgb2
+ *   timeline_attachment.c  deform, sequence
+ *   timeline_draw_order.c  draw order, draw order folder, events
+ *
+ * Not part of the public interface. */
+#ifndef POSECORE_TIMELINE_H
+#define POSECORE_TIMELINE_H
+
+#include "animation.h"
+
+void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);
+
+#endif

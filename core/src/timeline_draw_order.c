@@ -1,0 +1,95 @@
+/* Draw order timelines and event timelines.
+ *
+ * Draw order: the last key at or before the time gives the whole order (slot indices), or the setup
+ * order (slot index order) for a key without one, before the first key, and for a timeline without
+ * keys. A draw order folder orders only its slots: walking the draw order, each position holding one of
+ * the folder's slots gets the next slot of the key's order (or of the folder's setup order); the other
+ * positions keep theirs.
+ *
+ * Events: every key in (lastTime, time] fires, in key order; keys sharing a time fire together. */
+#include "timeline.h"
+
+static void setup_order(pc_skeleton *sk)
+{
+    for (int i = 0; i < sk->data->slot_count; i++) sk->draw_order[i] = i;
+}
+
+void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+{
+    /* Without keys, frames[0] is undefined (time < undefined is false) and the key found is index -1,
+     * whose order is undefined: the setup order. */
+    if (t->frames_count == 0 || time < t->frames[0]) {
+        setup_order(sk);
+        return;
+    }
+    const int *order = t->draw_orders[pc_timeline_search(t, time)];
+    if (!order) {
+        setup_order(sk);
+        return;
+    }
+    for (int i = 0; i < t->draw_order_length; i++) sk->draw_order[i] = order[i];
+}
+
+static bool in_folder(const pc_timeline *t, int slot)
+{
+    for (int i = 0; i < t->folder_slot_count; i++)
+        if (t->folder_slots[i] == slot) return true;
+    return false;
+}
+
+/* Fills the folder's positions in the draw order with its slots in the order `order` (positions within
+ * the folder), or in the folder's own order when order is NULL. The folder's slots are distinct, at
+ * least one, and in the draw order (pc_animation_unsupported), so the walk ends within it. */
+static void fill_folder(pc_skeleton *sk, const pc_timeline *t, const int *order)
+{
+    int *draw_order = sk->draw_order;
+    for (int i = 0, found = 0; i < sk->data->slot_count; i++) {
+        if (in_folder(t, draw_order[i])) {
+            draw_order[i] = t->folder_slots[order ? order[found] : found];
+            if (++found == t->folder_slot_count) break;
+        }
+    }
+}
+
+void pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+{
+    if (t->frames_count == 0 || time < t->frames[0]) {
+        fill_folder(sk, t, NULL);
+        return;
+    }
+    fill_folder(sk, t, t->draw_orders[pc_timeline_search(t, time)]);
+}
+
+/* Fires the keys in (last_time, time]; `wrapped`: last_time is -1 after firing the rest of a loop,
+ * and nothing is skipped for being after the last key. */
+static void fire(const pc_timeline *t, double last_time, double time, bool wrapped, pc_fired_events *events)
+{
+    int count = t->frames_count;
+    const float *frames = t->frames;
+    if (count == 0) return;
+    if (!wrapped && last_time >= frames[count - 1]) return;
+    if (time < frames[0]) return;
+    int i = 0;
+    if (!(last_time < frames[0])) {
+        i = pc_timeline_search(t, last_time) + 1;
+        if (i < count) {
+            float frame_time = frames[i];
+            while (i > 0 && frames[i - 1] == frame_time) i--;
+        }
+    }
+    for (; i < count && time >= frames[i]; i++)
+        if (events->count < events->capacity) events->items[events->count++] = &t->events[i];
+}
+
+void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events)
+{
+    if (!events) return;
+    /* A time before the last one (a looped animation wrapping) fires the rest first; the pose sequence
+     * samples ascending times, so it does not happen there. */
+    bool wrapped = last_time > time;
+    if (wrapped) {
+        fire(t, last_time, 1.7976931348623157e308, false, events);
+        last_time = -1;
+    }
+    fire(t, last_time, time, wrapped, events);
+}

@@ -1,0 +1,91 @@
+/* Slot timelines: attachment, rgba, rgb, alpha, rgba2 and rgb2 set a slot's pose when the slot's bone
+ * is active. At alpha 1 from the setup pose:
+ *   - before the first key: the setup colors (copied, not clamped) and the setup attachment;
+ *   - the colors of the keys, each channel clamped to [0, 1] (NaN is kept: it compares false);
+ *   - the attachment named by the last key at or before the time, none for a key without a name. */
+#include "timeline.h"
+
+static double clamp01(double v)
+{
+    return v < 0 ? 0 : (v > 1 ? 1 : v);
+}
+
+/* Skeleton.getAttachment for a name, or no attachment (null) for none. */
+static void set_attachment_named(pc_skeleton *sk, pc_slot *slot, const char *name)
+{
+    const pc_attachment *a = NULL;
+    if (name != NULL && name[0] != '\0') a = pc_skeleton_get_attachment(sk, slot->data->index, name);
+    pc_slot_set_attachment(slot, a);
+}
+
+static void apply_attachment(pc_skeleton *sk, const pc_timeline *t, pc_slot *slot, double time)
+{
+    if (time < t->frames[0]) {
+        set_attachment_named(sk, slot, slot->data->attachment_key);
+        return;
+    }
+    /* Without keys the search finds index -1, whose name the runtime reads as undefined: none. */
+    int i = pc_timeline_search(t, time);
+    set_attachment_named(sk, slot, i >= 0 ? t->attachment_names[i] : NULL);
+}
+
+void pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+{
+    pc_slot *slot = &sk->slots[t->target];
+    if (!slot->bone->active) return;
+    if (t->kind == PC_TL_ATTACHMENT) {
+        apply_attachment(sk, t, slot, time);
+        return;
+    }
+    pc_color *light = &slot->pose.color, *dark = &slot->pose.dark;
+    const pc_color *setup = &slot->data->color, *setup_dark = &slot->data->dark;
+    if (time < t->frames[0]) {
+        switch (t->kind) {
+        case PC_TL_RGBA:
+            *light = *setup;
+            break;
+        case PC_TL_RGBA2:
+            *light = *setup;
+            dark->r = setup_dark->r, dark->g = setup_dark->g, dark->b = setup_dark->b;
+            break;
+        case PC_TL_RGB2:
+            dark->r = setup_dark->r, dark->g = setup_dark->g, dark->b = setup_dark->b;
+            /* fall through */
+        case PC_TL_RGB:
+            light->r = setup->r, light->g = setup->g, light->b = setup->b;
+            break;
+        case PC_TL_ALPHA:
+            light->a = setup->a;
+            break;
+        default:
+            break;
+        }
+        return;
+    }
+    if (t->kind == PC_TL_ALPHA) {
+        light->a = clamp01(pc_timeline_curve_value(t, time));
+        return;
+    }
+    int i = pc_timeline_search(t, time);
+    double v[7];
+    int values = t->entries - 1;
+    for (int k = 0; k < values; k++) v[k] = pc_timeline_value(t, time, i, k + 1);
+    switch (t->kind) {
+    case PC_TL_RGBA:
+        light->r = clamp01(v[0]), light->g = clamp01(v[1]), light->b = clamp01(v[2]), light->a = clamp01(v[3]);
+        break;
+    case PC_TL_RGB:
+        light->r = clamp01(v[0]), light->g = clamp01(v[1]), light->b = clamp01(v[2]);
+        break;
+    case PC_TL_RGBA2:
+        light->r = clamp01(v[0]), light->g = clamp01(v[1]), light->b = clamp01(v[2]), light->a = clamp01(v[3]);
+        dark->r = clamp01(v[4]), dark->g = clamp01(v[5]), dark->b = clamp01(v[6]);
+        break;
+    case PC_TL_RGB2:
+        light->r = clamp01(v[0]), light->g = clamp01(v[1]), light->b = clamp01(v[2]);
+        dark->r = clamp01(v[3]), dark->g = clamp01(v[4]), dark->b = clamp01(v[5]);
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,70 @@
+// The pose blocks of slots, deform, draw order and fired events (oracle/FORMAT.md, "Pose blocks"),
+// spread into POSE_BLOCKS by blocks.mjs. Getters only read spine-core state.
+//
+// ctx.events: the events the pose's `animation.apply` fired (empty for pose 0).
+
+import { T } from "./dump_writer.mjs";
+
+/** A slot's pose (Slot.pose). */
+const slotBlock = {
+  name: "slot",
+  rows: (ctx) => ctx.skeleton.slots.map((s) => [s.data.name, s]),
+  fields: [
+    ["attachment", T.strOrNull, (s) => (s.pose.attachment ? s.pose.attachment.name : null)],
+    ["r", T.num, (s) => s.pose.color.r],
+    ["g", T.num, (s) => s.pose.color.g],
+    ["b", T.num, (s) => s.pose.color.b],
+    ["a", T.num, (s) => s.pose.color.a],
+    ["darkR", numOrNull, (s) => (s.pose.darkColor ? s.pose.darkColor.r : null)],
+    ["darkG", numOrNull, (s) => (s.pose.darkColor ? s.pose.darkColor.g : null)],
+    ["darkB", numOrNull, (s) => (s.pose.darkColor ? s.pose.darkColor.b : null)],
+    ["sequenceIndex", T.num, (s) => s.pose.sequenceIndex],
+    ["deform", T.num, (s) => s.pose.deform.length],
+  ],
+};
+
+/** Every value of every slot's deform (SlotPose.deform), keyed "SLOT#I". */
+const deformBlock = {
+  name: "deform",
+  rows: (ctx) => {
+    const rows = [];
+    for (const s of ctx.skeleton.slots) {
+      const deform = s.pose.deform;
+      for (let i = 0; i < deform.length; i++) rows.push([`${s.data.name}#${i}`, { slot: s, i, v: deform[i] }]);
+    }
+    return rows;
+  },
+  fields: [
+    ["slot", T.str, (d) => d.slot.data.name],
+    ["index", T.num, (d) => d.i],
+    ["value", T.num, (d) => d.v],
+  ],
+};
+
+/** The draw order (DrawOrder.pose): the slot at each position, keyed by the position. */
+const drawOrderBlock = {
+  name: "drawOrder",
+  rows: (ctx) => ctx.skeleton.drawOrder.pose.map((slot, i) => [String(i), slot]),
+  fields: [["slot", T.strOrNull, (slot) => (slot ? slot.data.name : null)]],
+};
+
+/** The events fired by the pose's apply, in firing order, keyed by that order. */
+const eventBlock = {
+  name: "event",
+  rows: (ctx) => (ctx.events || []).map((e, i) => [String(i), e]),
+  fields: [
+    ["name", T.str, (e) => e.data.name],
+    ["time", T.num, (e) => e.time],
+    ["int", T.num, (e) => e.intValue],
+    ["float", T.num, (e) => e.floatValue],
+    ["string", T.strOrNull, (e) => e.stringValue],
+    ["volume", T.num, (e) => e.volume],
+    ["balance", T.num, (e) => e.balance],
+  ],
+};
+
+function numOrNull(v) {
+  return v === null ? "null" : T.num(v);
+}
+
+export const SLOT_POSE_BLOCKS = [slotBlock, deformBlock, drawOrderBlock, eventBlock];
