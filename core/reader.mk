@@ -1,0 +1,39 @@
+# The reader's targets (issue 4): error parity measured on mutated documents, and the same mutants
+# through an AddressSanitizer + UndefinedBehaviorSanitizer build of the core (build/asan/).
+
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1
+ASAN_OBJ   := $(LIB_SRC:%.c=$(B)/asan/obj/%.o) \
+              $(filter-out $(B)/asan/obj/core/cli/posediff.o,$(CLI_SRC:%.c=$(B)/asan/obj/%.o))
+MUTANTS    ?= 2400
+
+.PHONY: mutants mutants-small test-asan
+
+help::
+	@echo "make mutants         error parity: MUTANTS= (default 2400) broken documents from the corpus and the rigs;"
+	@echo "                     prints how many verdicts of posecore check agree with spine-core's"
+	@echo "make test-asan       the mutants (check, and dump --skin all) through an ASan+UBSan core in build/asan/"
+
+$(B)/asan/obj/%.o: %.c | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) $$(pkg-config --cflags $(PKGS)) -MMD -MP -c $< -o $@
+
+$(B)/asan/bin/posecore: $(ASAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -o $@ $(ASAN_OBJ) $$(pkg-config --libs $(PKGS)) -lm
+
+mutants: all
+	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count $(MUTANTS) --quiet
+
+# A small run for `make test` (a few seconds).
+mutants-small: all
+	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count 300 --seed 7 --quiet \
+	  --out $(B)/mutants-small
+
+test-asan: $(B)/asan/bin/posecore
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $(NODE) gates/mutants.mjs --core $(B)/asan/bin/posecore --shared $(SHARED) --count $(MUTANTS) --dump \
+	  --quiet --out $(B)/asan/mutants
+
+test: mutants-small
+
+-include $(ASAN_OBJ:.o=.d)
