@@ -124,12 +124,20 @@ function elements(owner, array) {
 }
 const valueField = [["v", T.num, (v) => v]];
 
+/** A skin's key: its name, or NAME#INDEX for a skin whose name an earlier skin has (the runtime keeps
+ *  both; the last named "default" is the default skin). */
+function skinKey(skins, index) {
+  const name = skins[index].name;
+  return skins.slice(0, index).some((s) => s.name === name) ? `${name}#${index}` : name;
+}
+
 /** Every attachment of every skin, in skin order and each skin's getAttachments() order. */
 function attachmentEntries(data) {
   const rows = [];
-  for (const skin of data.skins)
+  data.skins.forEach((skin, i) => {
     for (const e of skin.getAttachments())
-      rows.push([`${skin.name}/${data.slots[e.slotIndex].name}/${e.placeholder}`, { skin, e, a: e.attachment }]);
+      rows.push([`${skinKey(data.skins, i)}/${data.slots[e.slotIndex].name}/${e.placeholder}`, { skin, e, a: e.attachment }]);
+  });
   return rows;
 }
 const attachmentsOf = (data, cls) => attachmentEntries(data).filter(([, x]) => x.a instanceof cls);
@@ -319,7 +327,7 @@ export const DATA_BLOCKS_DOCUMENT = [
   // Skins.
   {
     name: "data.skin",
-    rows: (ctx) => ctx.data.skins.map((s, index) => [s.name, { s, index, data: ctx.data }]),
+    rows: (ctx) => ctx.data.skins.map((s, index) => [skinKey(ctx.data.skins, index), { s, index, data: ctx.data }]),
     fields: [
       ["index", T.num, (x) => x.index],
       ["bones", T.num, (x) => x.s.bones.length],
@@ -330,12 +338,13 @@ export const DATA_BLOCKS_DOCUMENT = [
   },
   {
     name: "data.skin.bone",
-    rows: (ctx) => ctx.data.skins.flatMap((s) => s.bones.map((b, k) => [`${s.name}[${k}]`, b])),
+    rows: (ctx) => ctx.data.skins.flatMap((s, i) => s.bones.map((b, k) => [`${skinKey(ctx.data.skins, i)}[${k}]`, b])),
     fields: [["bone", T.str, (b) => b.name]],
   },
   {
     name: "data.skin.constraint",
-    rows: (ctx) => ctx.data.skins.flatMap((s) => s.constraints.map((c, k) => [`${s.name}[${k}]`, c])),
+    rows: (ctx) => ctx.data.skins.flatMap((s, i) =>
+      s.constraints.map((c, k) => [`${skinKey(ctx.data.skins, i)}[${k}]`, c])),
     fields: [
       ["constraint", T.str, (c) => c.name],
       ["type", T.str, (c) => constraintDataKind(c)],

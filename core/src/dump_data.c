@@ -300,6 +300,16 @@ static void constraint_rows(dump_writer *w, const pc_skeleton_data *d)
 
 /* ---- Skins and attachments ------------------------------------------------------------------------------ */
 
+/* A skin's key: its name, or NAME#INDEX when an earlier skin has the name. */
+static void skin_key(char *out, size_t size, const pc_skeleton_data *d, int index)
+{
+    const char *name = d->skins[index].name;
+    bool repeated = false;
+    for (int i = 0; i < index && !repeated; i++) repeated = strcmp(d->skins[i].name, name) == 0;
+    if (repeated) snprintf(out, size, "%s#%d", name, index);
+    else snprintf(out, size, "%s", name);
+}
+
 /* The blocks of attachments, each over every skin's entries in order (key SKIN/SLOT/PLACEHOLDER). */
 enum attachment_block {
     AB_ATTACHMENT, AB_REGION, AB_SEQUENCE, AB_VERTICES, AB_VERTICES_BONES, AB_VERTICES_VERTICES, AB_MESH,
@@ -307,12 +317,14 @@ enum attachment_block {
     AB_CLIPPING, AB_COUNT
 };
 
-static void attachment_block(dump_writer *w, const pc_skeleton_data *d, const pc_skin_data *skin,
-                             const pc_skin_entry *e, enum attachment_block block)
+static void attachment_block(dump_writer *w, const pc_skeleton_data *d, int skin_index, const pc_skin_entry *e,
+                             enum attachment_block block)
 {
-    char key[KEY_SIZE];
+    char key[KEY_SIZE], skin_name[KEY_SIZE];
+    const pc_skin_data *skin = &d->skins[skin_index];
     const pc_attachment *a = e->attachment;
-    snprintf(key, sizeof key, "%s/%s/%s", skin->name, d->slots[e->slot].name, e->placeholder);
+    skin_key(skin_name, sizeof skin_name, d, skin_index);
+    snprintf(key, sizeof key, "%s/%s/%s", skin_name, d->slots[e->slot].name, e->placeholder);
     bool region = a->kind == PC_ATTACHMENT_REGION, mesh = a->kind == PC_ATTACHMENT_MESH;
     switch (block) {
     case AB_ATTACHMENT:
@@ -418,7 +430,9 @@ static void skin_rows(dump_writer *w, const pc_skeleton_data *d)
     char key[KEY_SIZE];
     for (int i = 0; i < d->skin_count; i++) {
         const pc_skin_data *s = &d->skins[i];
-        dw_row(w, "data.skin", s->name);
+        char name[KEY_SIZE];
+        skin_key(name, sizeof name, d, i);
+        dw_row(w, "data.skin", name);
         dw_num(w, "index", i);
         dw_num(w, "bones", s->bone_count);
         dw_num(w, "constraints", s->constraint_count);
@@ -427,16 +441,20 @@ static void skin_rows(dump_writer *w, const pc_skeleton_data *d)
     }
     for (int i = 0; i < d->skin_count; i++) {
         const pc_skin_data *s = &d->skins[i];
+        char name[KEY_SIZE];
+        skin_key(name, sizeof name, d, i);
         for (int k = 0; k < s->bone_count; k++) {
-            snprintf(key, sizeof key, "%s[%d]", s->name, k);
+            snprintf(key, sizeof key, "%s[%d]", name, k);
             dw_row(w, "data.skin.bone", key);
             dw_str(w, "bone", d->bones[s->bones[k]].name);
         }
     }
     for (int i = 0; i < d->skin_count; i++) {
         const pc_skin_data *s = &d->skins[i];
+        char name[KEY_SIZE];
+        skin_key(name, sizeof name, d, i);
         for (int k = 0; k < s->constraint_count; k++) {
-            snprintf(key, sizeof key, "%s[%d]", s->name, k);
+            snprintf(key, sizeof key, "%s[%d]", name, k);
             dw_row(w, "data.skin.constraint", key);
             dw_str(w, "constraint", d->constraints[s->constraints[k]].name);
             dw_str(w, "type", pc_constraint_kind_names[d->constraints[s->constraints[k]].kind]);
@@ -445,7 +463,7 @@ static void skin_rows(dump_writer *w, const pc_skeleton_data *d)
     for (int block = 0; block < AB_COUNT; block++)
         for (int i = 0; i < d->skin_count; i++)
             for (int k = 0; k < d->skins[i].entry_count; k++)
-                attachment_block(w, d, &d->skins[i], &d->skins[i].entries[k], (enum attachment_block)block);
+                attachment_block(w, d, i, &d->skins[i].entries[k], (enum attachment_block)block);
 }
 
 /* ---- Events and animations ----------------------------------------------------------------------------- */
