@@ -13,6 +13,8 @@
 //
 // Families (each mutant applies one): remove a key; misspell a string or a key; a value of the wrong
 // type; a reference made to point at the wrong thing (itself, a later bone, another name of its kind);
+// a value wrapped in an array or turned into a string, an array turned into an index-keyed object (and
+// back), a null (or other falsy value) inserted into an array;
 // a global rename (odd Unicode names); NaN, infinite, huge, tiny and numeric-string numbers; empty and
 // enormous arrays; a duplicated key; an array element dropped; truncated JSON. Where the runtime would
 // run out of memory or loop without end (numbers that size allocations, draw order offsets out of
@@ -249,6 +251,55 @@ const FAMILIES = {
     const p = pickPlace(ps, r);
     p.value.splice(r.int(p.value.length), 1);
     return text(doc);
+  },
+  "wrap-in-array": (doc, r) => {
+    const ps = places(doc).filter((p) => p.parent && !unsafe(p, "type"));
+    if (!ps.length) return null;
+    const p = pickPlace(ps, r);
+    setPlace(p, r.int(4) ? [p.value] : [[p.value]]);
+    return text(doc);
+  },
+  "as-string": (doc, r) => {
+    const ps = places(doc).filter((p) => p.parent && p.value !== null && !unsafe(p, "type"));
+    if (!ps.length) return null;
+    const p = pickPlace(ps, r);
+    const v = p.value;
+    setPlace(p, typeof v === "string" ? v.slice(0, 2) : typeof v === "object" ? JSON.stringify(v).slice(0, 12) : String(v));
+    return text(doc);
+  },
+  "array-as-object": (doc, r) => {
+    const ps = places(doc).filter((p) => p.parent && p.value && typeof p.value === "object" && !unsafe(p, "grow"));
+    if (!ps.length) return null;
+    const p = pickPlace(ps, r);
+    if (Array.isArray(p.value)) {
+      const o = {};
+      p.value.forEach((v, i) => { o[i] = v; });
+      setPlace(p, o);
+    } else {
+      setPlace(p, Object.values(p.value));
+    }
+    return text(doc);
+  },
+  "insert-null": (doc, r) => {
+    const ps = places(doc).filter((p) => p.parent && Array.isArray(p.value) && !unsafe(p, "grow"));
+    if (!ps.length) return null;
+    const p = pickPlace(ps, r);
+    p.value.splice(r.int(p.value.length + 1), 0, r.pick([null, 0, "", false, {}]));
+    return text(doc);
+  },
+  "escapes": (doc, r) => {
+    // A lone surrogate, a pair or a NUL as a \u escape in a string or a key (JSON.parse keeps them).
+    const ps = places(doc).filter((p) => p.parent && (typeof p.value === "string" || !Array.isArray(p.parent)));
+    if (!ps.length) return null;
+    const p = pickPlace(ps, r);
+    if (typeof p.value === "string" && r.int(2)) setPlace(p, "@@ESC@@" + p.value);
+    else if (!Array.isArray(p.parent)) {
+      const entries = Object.entries(p.parent);
+      for (const [k] of entries) delete p.parent[k];
+      for (const [k, v] of entries) p.parent[k === p.key ? `${k}@@ESC@@` : k] = v;
+    } else return null;
+    const escape = r.pick(["\\ud800", "\\udfff", "\\udbff", "\\u0000", "\\ud83d\\ude00", "\\ud800\\ud800"]);
+    return text(doc).replace("@@ESC@@", escape);
   },
   "truncate": (doc, r) => {
     const t = text(doc);

@@ -534,6 +534,70 @@ static char *rewrite_overflowing_numbers(const char *text, size_t len, size_t *o
     return out;
 }
 
+/* JSON.parse accepts a \u escape of a lone surrogate and a NUL in an object key; Jansson refuses both.
+ * Rewrites each lone surrogate escape into a stand-in of the Supplementary Private Use Area-A
+ * (U+F0000 + its offset from U+D800) and each \u0000 in a key into U+10FFFD: a bijection, so names
+ * compare as the runtime compares them (their texts differ: the document is then unmodelled). NULL when
+ * nothing needs it or the text already holds such code points. */
+static char *rewrite_escapes(const char *text, size_t len, size_t *out_len)
+{
+    for (size_t i = 0; i + 1 < len; i++) {
+        unsigned char a = (unsigned char)text[i], b = (unsigned char)text[i + 1];
+        if ((a == 0xF3 && b >= 0xB0 && b <= 0xB3) || (a == 0xF4 && b == 0x8F)) return NULL;
+    }
+    char *out = malloc(len * 2 + 16);
+    if (!out) return NULL;
+    size_t o = 0;
+    bool changed = false;
+    for (size_t i = 0; i < len;) {
+        if (text[i] != '"') { out[o++] = text[i++]; continue; }
+        /* A string: find its end, then whether a ':' follows (a key). */
+        size_t end = i + 1;
+        while (end < len && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+        size_t after = end + 1;
+        while (after < len && (text[after] == ' ' || text[after] == '\t' || text[after] == '\n' || text[after] == '\r'))
+            after++;
+        bool key = after < len && text[after] == ':';
+        out[o++] = text[i++];
+        while (i < len && i < end) {
+            unsigned code = 0;
+            bool escape = text[i] == '\\' && i + 5 < len && text[i + 1] == 'u';
+            if (escape) {
+                char hex[5] = { text[i + 2], text[i + 3], text[i + 4], text[i + 5], 0 };
+                char *stop;
+                code = (unsigned)strtoul(hex, &stop, 16);
+                if (*stop) escape = false;
+            }
+            if (escape && code >= 0xD800 && code <= 0xDBFF) {
+                /* a pair (high then low escape) stays as it is */
+                bool paired = i + 11 < len && text[i + 6] == '\\' && text[i + 7] == 'u';
+                if (paired) {
+                    char hex[5] = { text[i + 8], text[i + 9], text[i + 10], text[i + 11], 0 };
+                    char *stop;
+                    unsigned low = (unsigned)strtoul(hex, &stop, 16);
+                    paired = !*stop && low >= 0xDC00 && low <= 0xDFFF;
+                }
+                if (paired) { memcpy(out + o, text + i, 12); o += 12; i += 12; continue; }
+            }
+            if (escape && ((code >= 0xD800 && code <= 0xDFFF) || (code == 0 && key))) {
+                unsigned c = code == 0 ? 0x10FFFD : 0xF0000 + (code - 0xD800);
+                out[o++] = (char)(0xF0 | (c >> 18));
+                out[o++] = (char)(0x80 | ((c >> 12) & 0x3F));
+                out[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
+                out[o++] = (char)(0x80 | (c & 0x3F));
+                i += 6;
+                changed = true;
+                continue;
+            }
+            if (text[i] == '\\' && i + 1 < len) out[o++] = text[i++];
+            out[o++] = text[i++];
+        }
+    }
+    if (!changed) { free(out); return NULL; }
+    *out_len = o;
+    return out;
+}
+
 static json_t *parse(reader *r, const char *text, size_t len)
 {
     size_t fixed_len;
@@ -543,13 +607,23 @@ static json_t *parse(reader *r, const char *text, size_t len)
     /* Every number as a double, as JSON.parse reads it (integers too big for 64 bits included). */
     const size_t flags = JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL;
     json_t *root = json_loadb(text, len, flags, &jerr);
-    if (!root && strstr(jerr.text, "overflow")) {
+    bool numbers_done = false, escapes_done = false;
+    while (!root) {
         size_t rewritten_len;
-        char *rewritten = rewrite_overflowing_numbers(text, len, &rewritten_len);
-        if (rewritten) {
-            reader_temp(r, rewritten);
-            root = json_loadb(rewritten, rewritten_len, flags, &jerr);
+        char *rewritten = NULL;
+        if (!numbers_done && strstr(jerr.text, "overflow")) {
+            numbers_done = true;
+            rewritten = rewrite_overflowing_numbers(text, len, &rewritten_len);
+        } else if (!escapes_done && (strstr(jerr.text, "invalid Unicode") || strstr(jerr.text, "NUL byte in object key"))) {
+            escapes_done = true;
+            rewritten = rewrite_escapes(text, len, &rewritten_len);
+            if (rewritten) reader_unmodelled(r, "a lone surrogate or a NUL in a key (held with a stand-in)");
         }
+        if (!rewritten) break;
+        reader_temp(r, rewritten);
+        text = rewritten;
+        len = rewritten_len;
+        root = json_loadb(text, len, flags, &jerr);
     }
     if (!root) {
         r->path_len = (size_t)snprintf(r->path, sizeof r->path, "line %d column %d", jerr.line, jerr.column);
