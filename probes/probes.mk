@@ -7,7 +7,9 @@
 # Every probes/family_*.c is linked in; families.c lists which of them are generated.
 PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/draw.o $(B)/obj/probes/jw.o \
                   $(patsubst %.c,$(B)/obj/%.o,$(wildcard probes/family_*.c))
-PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff
+PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff $(B)/bin/probecore
+# probecore runs the CLI's own `posecore dump` (cmd_dump and the verbs it may call), without its main.
+PROBE_CLI_OBJ  := $(filter-out $(B)/obj/core/cli/posecore.o $(B)/obj/core/cli/posediff.o,$(CLI_OBJ))
 
 .PHONY: probe probe-tools rules adopt probe-ci probe-nightly
 
@@ -26,6 +28,10 @@ $(B)/bin/probegen: $(B)/obj/probes/probegen.o $(PROBE_TOOL_OBJ) $(LIB)
 $(B)/bin/probediff: $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+
+$(B)/bin/probecore: $(B)/obj/probes/probecore.o $(PROBE_CLI_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probecore.o $(PROBE_CLI_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
 
 # The generator's unit test links the generator's objects (an explicit rule wins over the pattern rule
 # of the Makefile) and runs build/bin/probegen.
