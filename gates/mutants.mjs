@@ -4,11 +4,13 @@
 // process each) whether each is accepted, and counts the agreement. No mutant may crash the core.
 //
 //   node gates/mutants.mjs [--core PATH] [--shared DIR] [--count N] [--seed S] [--out DIR]
-//                          [--dump] [--keep-all] [--quiet]
+//                          [--dump] [--diff] [--keep-all] [--quiet]
 //
 // --dump also runs `posecore dump MUTANT --skin all` for each mutant (crashes only; for the sanitizer
 // build). Mutants the verdicts disagree on (and any the core crashed on) are kept in --out (default
-// build/mutants) with a list; the rest are deleted unless --keep-all. Exit 0 when every verdict agrees
+// build/mutants) with a list; the rest are deleted unless --keep-all. --diff also compares, for every
+// mutant both accept, the oracle's dump with the core's (posediff, --skin all --samples 3) and counts
+// identical, unsupported and different dumps (a difference is kept and listed, not a failure of parity). Exit 0 when every verdict agrees
 // and nothing crashed, 1 otherwise, 2 on bad usage.
 //
 // Families (each mutant applies one): remove a key; misspell a string or a key; a value of the wrong
@@ -29,7 +31,7 @@ const top = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 function parseArgs(argv) {
   const o = { core: join(top, "build/bin/posecore"), shared: resolve(top, "../shared"), count: 2400, seed: 4,
-              out: join(top, "build/mutants"), dump: false, keepAll: false, quiet: false, timeout: 20000 };
+              out: join(top, "build/mutants"), dump: false, diff: false, keepAll: false, quiet: false, timeout: 20000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = () => argv[++i];
     if (a === "--core") o.core = resolve(v());
@@ -38,6 +40,7 @@ function parseArgs(argv) {
     else if (a === "--seed") o.seed = Number(v());
     else if (a === "--out") o.out = resolve(v());
     else if (a === "--dump") o.dump = true;
+    else if (a === "--diff") o.diff = true;
     else if (a === "--keep-all") o.keepAll = true;
     else if (a === "--quiet") o.quiet = true;
     else { process.stderr.write(`mutants: unknown argument ${a}\n`); process.exit(2); }
@@ -310,8 +313,9 @@ const FAMILY_NAMES = Object.keys(FAMILIES);
 
 // ---- Running the verdicts ----------------------------------------------------------------------------------
 
-/** The oracle's verdicts for files, one batch process; restarted past a job that kills it. */
-async function oracleVerdicts(files, timeoutMs) {
+/** The oracle's verdicts for files, one batch process; restarted past a job that kills it. With
+ *  dumpArgs, dump jobs (FILE.oracle.dump) instead of check jobs. */
+async function oracleVerdicts(files, timeoutMs, dumpArgs = null) {
   const verdicts = new Map();
   let rest = files.slice();
   while (rest.length) {
@@ -328,12 +332,15 @@ async function oracleVerdicts(files, timeoutMs) {
           const line = buffer.slice(0, nl);
           buffer = buffer.slice(nl + 1);
           const [status, where, ...msg] = line.split("\t");
-          verdicts.set(where, { accepted: status === "ok", message: msg.join("\t"), bug: /oracle bug/.test(line) });
+          const file = dumpArgs ? where.replace(/\.oracle\.dump$/, "") : where;
+          verdicts.set(file, { accepted: status === "ok", message: msg.join("\t"), bug: /oracle bug/.test(line),
+                               unrepresentable: /unrepresentable/.test(line) });
           count++;
         }
       });
       child.on("close", () => { clearTimeout(timer); resolveRun(count); });
-      for (const f of rest) child.stdin.write(JSON.stringify(["check", f]) + "\n");
+      for (const f of rest)
+        child.stdin.write(JSON.stringify(dumpArgs ? ["dump", f, "--out", `${f}.oracle.dump`, ...dumpArgs] : ["check", f]) + "\n");
       child.stdin.end();
     });
     const finished = rest.slice(0, done);
@@ -430,6 +437,37 @@ async function main() {
     }
     if (line) { kept.push(line); if (!o.quiet) process.stdout.write(line + "\n"); }
     else if (!o.keepAll) rmSync(m.file, { force: true });
+  }
+  if (o.diff) {
+    // Dumps of the mutants both accept: the oracle's in one batch, then the core's, then posediff.
+    const both = mutants.filter((m) => oracle.get(m.file)?.accepted && existsSync(m.file));
+    const args = ["--skin", "all", "--physics", "none", "--samples", "3"];
+    const dumps = await oracleVerdicts(both.map((m) => m.file), o.timeout, args);
+    const diff = join(dirname(o.core), "..", "..", "bin", "posediff");
+    const posediff = existsSync(diff) ? diff : join(top, "build/bin/posediff");
+    const count = { identical: 0, unsupported: 0, different: 0, oracleOnly: 0, coreOnly: 0, neither: 0, keys: 0 };
+    for (const m of both) {
+      const od = dumps.get(m.file);
+      const cd = spawnSync(o.core, ["dump", m.file, ...args], { encoding: "utf8", timeout: 60000, maxBuffer: 1 << 30 });
+      const coreDump = `${m.file}.core.dump`;
+      const complete = cd.status === 0 || (cd.status === 3 && /\nend\t\d+\n$/.test(cd.stdout));
+      if (complete) writeFileSync(coreDump, cd.stdout);
+      if (!od?.accepted && !complete) { count.neither++; continue; }
+      if (!od?.accepted) { count.coreOnly++; kept.push(`DUMP     ${m.file}: the oracle gives no dump (${od?.message}); the core does`); continue; }
+      if (!complete) { count.oracleOnly++; if (cd.status !== 3) kept.push(`DUMP     ${m.file}: the core gives no dump: ${(cd.stderr || "").split("\n")[0]}`); continue; }
+      const pd = spawnSync(posediff, ["--max", "3", `${m.file}.oracle.dump`, coreDump], { encoding: "utf8", maxBuffer: 1 << 30 });
+      if (pd.status === 0) count.identical++;
+      else if (pd.status === 3) count.unsupported++;
+      else if (pd.status === 2 && /duplicate row/.test(pd.stderr + pd.stdout)) count.keys++; // repeated names
+      else {
+        count.different++;
+        kept.push(`DUMPDIFF ${m.file}: ${(pd.stdout || pd.stderr).split("\n").slice(0, 3).join(" | ")}`);
+      }
+    }
+    process.stdout.write(`dumps of the ${both.length} mutants both accept: ${count.identical} identical, ` +
+      `${count.unsupported} identical but unsupported, ${count.different} different, ${count.keys} not comparable ` +
+      `(repeated names make repeated keys); no dump from the core only (unsupported) ${count.oracleOnly}, ` +
+      `from the oracle only (it throws while posing) ${count.coreOnly}, from neither ${count.neither}\n`);
   }
   rmSync(core, { force: true });
   writeFileSync(join(o.out, "disagreements.txt"), kept.join("\n") + (kept.length ? "\n" : ""));

@@ -393,10 +393,7 @@ static pc_opt_num opt_num(reader *r, json_t *map, const char *key)
 {
     json_t *v = get(r, map, key);
     pc_opt_num n = { false, 0 };
-    if (v == NULL || js_typeof(v) == JS_NULL) {
-        if (v != NULL) reader_unmodelled(r, "`%s` is null (held as it is)", key);
-        return n;
-    }
+    if (v == NULL || js_typeof(v) == JS_NULL) return n; /* undefined or null: both dumped as null */
     n.set = true;
     n.v = num_value(r, v, key);
     return n;
