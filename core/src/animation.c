@@ -13,10 +13,11 @@
 
 enum { CURVE_LINEAR = 0, CURVE_STEPPED = 1, CURVE_BEZIER = 2 };
 
-void pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
-                        pc_fired_events *events)
+const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
+                               pc_fired_events *events)
 {
-    for (int i = 0; i < a->timeline_count; i++) {
+    const char *error = NULL;
+    for (int i = 0; i < a->timeline_count && !error; i++) {
         const pc_timeline *t = &a->timelines[i];
         switch (t->kind) {
         case PC_TL_ROTATE: case PC_TL_TRANSLATE: case PC_TL_TRANSLATE_X: case PC_TL_TRANSLATE_Y:
@@ -26,13 +27,13 @@ void pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last
             break;
         case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
         case PC_TL_RGB2:
-            pc_apply_slot_timeline(sk, t, time);
+            error = pc_apply_slot_timeline(sk, t, time);
             break;
         case PC_TL_DEFORM:
-            pc_apply_deform_timeline(sk, t, time);
+            error = pc_apply_deform_timeline(sk, t, time);
             break;
         case PC_TL_SEQUENCE:
-            pc_apply_sequence_timeline(sk, t, time);
+            error = pc_apply_sequence_timeline(sk, t, time);
             break;
         case PC_TL_DRAW_ORDER:
             pc_apply_draw_order_timeline(sk, t, time);
@@ -48,6 +49,23 @@ void pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last
             break;
         }
     }
+    return error;
+}
+
+void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots)
+{
+    for (int a = 0; a < d->animation_count; a++)
+        for (int i = 0; i < d->animations[a].timeline_count; i++) {
+            const pc_timeline *t = &d->animations[a].timelines[i];
+            if (t->kind != PC_TL_DEFORM) continue;
+            int most = 0;
+            for (int f = 0; f < t->frames_count; f++)
+                if (t->deform_counts[f] > most) most = t->deform_counts[f];
+            if (most > slots[t->target].deform_capacity) slots[t->target].deform_capacity = most;
+            int at = 0;
+            for (int s; (s = pc_next_timeline_slot(d, t->attachment, &at)) >= 0;)
+                if (most > slots[s].deform_capacity) slots[s].deform_capacity = most;
+        }
 }
 
 int pc_animation_event_capacity(const pc_animation_data *a)

@@ -18,8 +18,15 @@ typedef struct pc_fired_events {
     int count, capacity;
 } pc_fired_events;
 
-void pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
-                        pc_fired_events *events);
+/* Returns NULL, or the runtime's error message where it throws (then the pose is left part applied and
+ * the document has no dump): a two-color timeline on a slot without a dark color; a deform or sequence
+ * timeline applying through a timeline slot while its own slot's attachment is undefined. */
+const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
+                               pc_fired_events *events);
+
+/* Raises each slot's deform_capacity to the most deform values any deform timeline of the document sets
+ * on it (on its own slot and on its attachment's timeline slots). */
+void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots);
 
 /* The most events one apply of the animation can fire. */
 int pc_animation_event_capacity(const pc_animation_data *a);

@@ -146,20 +146,6 @@ void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size)
         n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
 }
 
-/* The runtime throws where a timeline it applies needs what the slot lacks: rgba2 and rgb2 set the
- * dark color of a slot that has none (TypeError on null). Such a document has no dump. */
-static const char *posing_refusal(const pc_skeleton *sk, const pc_animation_data *a)
-{
-    for (int i = 0; i < a->timeline_count; i++) {
-        const pc_timeline *t = &a->timelines[i];
-        if ((t->kind == PC_TL_RGBA2 || t->kind == PC_TL_RGB2) && !sk->data->slots[t->target].has_dark
-            && sk->slots[t->target].bone->active)
-            return "TypeError: Cannot set properties of null (setting 'r'): a two-color timeline keys a slot "
-                   "without a dark color";
-    }
-    return NULL;
-}
-
 /* Sample times of an animation (FORMAT.md): N evenly spaced over its duration, or its key times. */
 static int sample_times(const pc_animation_data *a, const pc_dump_options *opt, double *out)
 {
@@ -186,12 +172,6 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
     for (int a = 0; a < data->animation_count; a++) {
         const pc_animation_data *anim = &data->animations[a];
         if (!animation_selected(opt, anim->name)) continue;
-        const char *refusal = posing_refusal(sk, anim);
-        if (refusal) {
-            err->status = PC_INVALID;
-            snprintf(err->message, sizeof err->message, "%s: animation \"%s\": %s", input, anim->name, refusal);
-            return false;
-        }
         int n = opt->keys ? pc_animation_key_time_capacity(anim) : opt->samples;
         if (n > time_capacity) time_capacity = n;
         n = 2 * pc_animation_event_capacity(anim);
@@ -227,7 +207,14 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
         for (int i = 0; i < n; i++) {
             pc_skeleton_setup_pose(sk);
             events.count = 0;
-            pc_animation_apply(sk, anim, last_time, times[i], &events);
+            const char *thrown = pc_animation_apply(sk, anim, last_time, times[i], &events);
+            if (thrown) {
+                err->status = PC_INVALID;
+                snprintf(err->message, sizeof err->message, "%.200s: animation \"%.100s\" at %.17g: %s", input,
+                         anim->name, times[i], thrown);
+                ok = false;
+                break;
+            }
             pc_skeleton_update_world_transform(sk);
             dw_pose(w, index++, anim->name, times[i]);
             write_pose_rows(w, sk, &events, key, key_size);

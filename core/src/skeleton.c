@@ -14,6 +14,7 @@
  * Where the runtime throws (an IK constraint without bones, a weighted path naming no bone, a slider
  * without an animation) the instance records the fault instead. */
 #include "skeleton.h"
+#include "animation.h"
 #include "skin.h"
 
 #include <stdio.h>
@@ -431,14 +432,7 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
         slot->bone = &sk->bones[data->slots[i].bone];
         sk->draw_order[i] = i;
     }
-    for (int a = 0; a < data->animation_count; a++)
-        for (int t = 0; t < data->animations[a].timeline_count; t++) {
-            const pc_timeline *tl = &data->animations[a].timelines[t];
-            if (tl->kind != PC_TL_DEFORM) continue;
-            for (int f = 0; f < tl->frames_count; f++)
-                if (tl->deform_counts[f] > sk->slots[tl->target].deform_capacity)
-                    sk->slots[tl->target].deform_capacity = tl->deform_counts[f];
-        }
+    pc_animation_deform_capacities(data, sk->slots);
     for (int i = 0; i < data->slot_count; i++) {
         pc_slot *slot = &sk->slots[i];
         slot->pose.deform = calloc((size_t)(slot->deform_capacity ? slot->deform_capacity : 1), sizeof *slot->pose.deform);

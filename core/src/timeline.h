@@ -12,11 +12,16 @@
 #include "animation.h"
 
 void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
-void pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
-void pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
-void pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+/* These return NULL, or the runtime's error message where it throws (pc_animation_apply). */
+const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);
+
+/* Attachment.timelineSlots of `a`, one at a time: *at starts at 0; returns the next slot, or -1 after the
+ * last (timeline_attachment.c). */
+int pc_next_timeline_slot(const pc_skeleton_data *d, const pc_attachment *a, int *at);
 
 #endif

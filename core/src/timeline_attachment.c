@@ -1,6 +1,7 @@
 /* Attachment timelines: deform and sequence. Each is keyed for one attachment in one slot and applies
- * to a slot whose bone is active and whose current attachment has that attachment as its timeline
- * attachment (a linked mesh inheriting timelines answers to its source's).
+ * to that slot and to the attachment's timeline slots (below), wherever the slot's bone is active and
+ * its current attachment has that attachment as its timeline attachment (a linked mesh inheriting
+ * timelines answers to its source's).
  *
  * Deform at alpha 1 from the setup pose: before the first key the deform is cleared (the attachment's
  * own vertices show); at or after the last key it is the last key's vertices; between keys, the
@@ -9,11 +10,45 @@
  *
  * Sequence: before the first key the sequence index is -1 (the setup index); else the last key at or
  * before the time gives a mode, an index and a delay, and the index advances by the whole delays since
- * the key, wrapped by the mode over the region count of the slot's attachment's own sequence. */
+ * the key, wrapped by the mode over the region count of the slot's attachment's own sequence.
+ *
+ * Timeline slots (Attachment.timelineSlots): the runtime's reader gives an attachment the slots of the
+ * linked meshes that inherit its timelines and are filed in another slot than it. They are derived here
+ * from the skins (every attachment is filed once), so the data needs no field for them; applying a
+ * timeline twice to one slot gives the same pose, so repeats and order do not matter. Measured with
+ * corpus/cases/timeline-linked-other-slot (without them the linked slots kept no deform). */
 #include "timeline.h"
 #include "jsmath.h"
 
 #include <string.h>
+
+/* The slot the attachment is filed under in the document's skins, -1 when none. */
+static int filed_slot(const pc_skeleton_data *d, const pc_attachment *a)
+{
+    for (int s = 0; s < d->skin_count; s++)
+        for (int e = 0; e < d->skins[s].entry_count; e++)
+            if (d->skins[s].entries[e].attachment == a) return d->skins[s].entries[e].slot;
+    return -1;
+}
+
+int pc_next_timeline_slot(const pc_skeleton_data *d, const pc_attachment *a, int *at)
+{
+    int source_slot = -2, n = 0;
+    for (int s = 0; s < d->skin_count; s++) {
+        const pc_skin_data *skin = &d->skins[s];
+        for (int e = 0; e < skin->entry_count; e++, n++) {
+            if (n < *at) continue;
+            const pc_attachment *m = skin->entries[e].attachment;
+            if (m == a || m->source_mesh == NULL || m->timeline_attachment != a) continue;
+            if (source_slot == -2) source_slot = filed_slot(d, a);
+            if (skin->entries[e].slot == source_slot) continue;
+            *at = n + 1;
+            return skin->entries[e].slot;
+        }
+    }
+    *at = n;
+    return -1;
+}
 
 /* Whether the slot shows an attachment this timeline applies to. */
 static bool applies_to(const pc_slot *slot, const pc_attachment *timeline_attachment)
@@ -22,26 +57,34 @@ static bool applies_to(const pc_slot *slot, const pc_attachment *timeline_attach
     return slot->bone->active && pc_attachment_present(a) && pc_timeline_attachment_of(a) == timeline_attachment;
 }
 
-void pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+/* Attachment.isTimelineActive: the timeline applies to its slot or one of its timeline slots. */
+static bool timeline_active(const pc_skeleton *sk, const pc_timeline *t)
 {
-    pc_slot *slot = &sk->slots[t->target];
-    if (!applies_to(slot, t->attachment)) return;
-    int frames = t->frames_count;
-    if (time < t->frames[0]) {
+    if (applies_to(&sk->slots[t->target], t->attachment)) return true;
+    int at = 0;
+    for (int s; (s = pc_next_timeline_slot(sk->data, t->attachment, &at)) >= 0;)
+        if (applies_to(&sk->slots[s], t->attachment)) return true;
+    return false;
+}
+
+/* Where the runtime tests a slot's attachment with `=== null` before reading its timeline attachment,
+ * an undefined attachment (on an active bone) makes it throw. */
+static const char *undefined_attachment(const pc_slot *slot)
+{
+    if (slot->bone->active && slot->pose.attachment == PC_ATTACHMENT_UNDEFINED)
+        return "TypeError: Cannot read properties of undefined (reading 'timelineAttachment')";
+    return NULL;
+}
+
+/* The deform of one slot: cleared (before the first key; `== null` there), v1, or between v1 and v2. */
+static const char *deform_slot(pc_slot *slot, const pc_timeline *t, bool before, const float *v1,
+                               const float *v2, double percent)
+{
+    if (!before && undefined_attachment(slot)) return undefined_attachment(slot);
+    if (!applies_to(slot, t->attachment)) return NULL;
+    if (before) {
         slot->pose.deform_count = 0;
-        return;
-    }
-    const float *v1, *v2;
-    double percent;
-    if (time >= t->frames[frames - 1]) {
-        percent = 0;
-        v1 = t->deform[frames - 1];
-        v2 = NULL;
-    } else {
-        int frame = pc_timeline_search(t, time);
-        percent = pc_timeline_curve_percent(t, time, frame);
-        v1 = t->deform[frame];
-        v2 = t->deform[frame + 1];
+        return NULL;
     }
     int count = t->deform_counts[0];
     double *deform = slot->pose.deform;
@@ -54,6 +97,31 @@ void pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time
             deform[i] = prev + (v2[i] - prev) * percent;
         }
     }
+    return NULL;
+}
+
+const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+{
+    if (!timeline_active(sk, t)) return NULL;
+    int frames = t->frames_count;
+    bool before = time < t->frames[0];
+    const float *v1 = NULL, *v2 = NULL;
+    double percent = 0;
+    if (before) {
+        /* cleared below */
+    } else if (time >= t->frames[frames - 1]) {
+        v1 = t->deform[frames - 1];
+    } else {
+        int frame = pc_timeline_search(t, time);
+        percent = pc_timeline_curve_percent(t, time, frame);
+        v1 = t->deform[frame];
+        v2 = t->deform[frame + 1];
+    }
+    const char *error = deform_slot(&sk->slots[t->target], t, before, v1, v2, percent);
+    int at = 0;
+    for (int s; !error && (s = pc_next_timeline_slot(sk->data, t->attachment, &at)) >= 0;)
+        error = deform_slot(&sk->slots[s], t, before, v1, v2, percent);
+    return error;
 }
 
 /* SequenceModeValues: the modes by their number in a key. */
@@ -105,15 +173,27 @@ static double sequence_index(double mode_and_index, double delay, double time, d
     return index;
 }
 
-void pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+/* The sequence index of one slot: -1 before the first key, else the key at index i's. */
+static const char *sequence_slot(pc_slot *slot, const pc_timeline *t, double time, int i)
 {
-    pc_slot *slot = &sk->slots[t->target];
-    if (!applies_to(slot, t->attachment)) return;
-    if (time < t->frames[0]) {
+    if (undefined_attachment(slot)) return undefined_attachment(slot);
+    if (!applies_to(slot, t->attachment)) return NULL;
+    if (i < 0) {
         slot->pose.sequence_index = -1;
-        return;
+        return NULL;
     }
-    int i = pc_timeline_search(t, time);
     double count = slot->pose.attachment->sequence.region_count;
     slot->pose.sequence_index = sequence_index(t->frames[i + 1], t->frames[i + 2], time, t->frames[i], count);
+    return NULL;
+}
+
+const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+{
+    if (!timeline_active(sk, t)) return NULL;
+    int i = time < t->frames[0] ? -1 : pc_timeline_search(t, time);
+    const char *error = sequence_slot(&sk->slots[t->target], t, time, i);
+    int at = 0;
+    for (int s; !error && (s = pc_next_timeline_slot(sk->data, t->attachment, &at)) >= 0;)
+        error = sequence_slot(&sk->slots[s], t, time, i);
+    return error;
 }

@@ -29,17 +29,22 @@ static void apply_attachment(pc_skeleton *sk, const pc_timeline *t, pc_slot *slo
     set_attachment_named(sk, slot, i >= 0 ? t->attachment_names[i] : NULL);
 }
 
-void pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
 {
     pc_slot *slot = &sk->slots[t->target];
-    if (!slot->bone->active) return;
+    if (!slot->bone->active) return NULL;
     if (t->kind == PC_TL_ATTACHMENT) {
         apply_attachment(sk, t, slot, time);
-        return;
+        return NULL;
     }
     pc_color *light = &slot->pose.color, *dark = &slot->pose.dark;
     const pc_color *setup = &slot->data->color, *setup_dark = &slot->data->dark;
-    if (time < t->frames[0]) {
+    bool before = time < t->frames[0];
+    /* A two-color timeline reads or sets the dark color, which a slot without one holds as null. */
+    if ((t->kind == PC_TL_RGBA2 || t->kind == PC_TL_RGB2) && !slot->data->has_dark)
+        return before ? "TypeError: Cannot read properties of null (reading 'r')"
+                      : "TypeError: Cannot set properties of null (setting 'r')";
+    if (before) {
         switch (t->kind) {
         case PC_TL_RGBA:
             *light = *setup;
@@ -60,11 +65,11 @@ void pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
         default:
             break;
         }
-        return;
+        return NULL;
     }
     if (t->kind == PC_TL_ALPHA) {
         light->a = clamp01(pc_timeline_curve_value(t, time));
-        return;
+        return NULL;
     }
     int i = pc_timeline_search(t, time);
     double v[7];
@@ -88,4 +93,5 @@ void pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
     default:
         break;
     }
+    return NULL;
 }
