@@ -2,7 +2,7 @@
  *
  * Varies: small bone trees (every inherit mode, skin-required bones), slots with and without a setup
  * attachment, colors and dark colors; regions, regions with sequences, unweighted and weighted meshes,
- * linked meshes inheriting timelines or not, a second skin; events with payloads and audio. One to
+ * linked meshes inheriting timelines or not, in their source's slot or another, a second skin; events with payloads and audio. One to
  * three animations, each with random timelines: rotate, translate, translatex/y, scale, scalex/y,
  * shear, shearx/y, inherit; attachment, rgba, rgb, alpha, rgba2, rgb2; deform (sparse runs with
  * offsets, keys without vertices), sequence (all seven modes, delays inherited, 0 and negative, indices
@@ -624,9 +624,20 @@ bool probe_timeline(const probe_params *p, probe *out)
         write_attachment(&g, &g.slot[s], "a", 0);
         write_attachment(&g, &g.slot[s], "b", 1);
         if (g.slot[s].linked) {
+            /* Its source: this slot's mesh `a`, or another mesh slot's (Attachment.timelineSlots). */
+            int from = s;
+            int other = prng_int(&r, 0, g.slots - 1);
+            if (other != s && (g.slot[other].kind == ATT_MESH || g.slot[other].kind == ATT_WEIGHTED)
+                && prng_chance(&r, 0.5))
+                from = other;
             jw_object(w, "l", false);
             jw_string(w, "type", "linkedmesh");
             jw_string(w, "source", "a");
+            if (from != s) {
+                char source_slot[16];
+                snprintf(source_slot, sizeof source_slot, "s%d", from);
+                jw_string(w, "slot", source_slot);
+            }
             if (prng_chance(&r, 0.4)) jw_bool(w, "timelines", false);
             jw_end(w);
         }
