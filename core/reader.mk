@@ -6,12 +6,13 @@ ASAN_OBJ   := $(LIB_SRC:%.c=$(B)/asan/obj/%.o) \
               $(filter-out $(B)/asan/obj/core/cli/posediff.o,$(CLI_SRC:%.c=$(B)/asan/obj/%.o))
 MUTANTS    ?= 2400
 
-.PHONY: mutants mutants-small test-asan
+.PHONY: mutants mutants-small test-asan rig-skins
 
 help::
 	@echo "make mutants         error parity: MUTANTS= (default 2400) broken documents from the corpus and the rigs;"
 	@echo "                     prints how many verdicts of posecore check agree with spine-core's"
 	@echo "make test-asan       the mutants (check, and dump --skin all) through an ASan+UBSan core in build/asan/"
+	@echo "make rig-skins       every rig under --skin none, all and each of its skins: data rows and update order"
 
 $(B)/asan/obj/%.o: %.c | $(DEPS)
 	@mkdir -p $(dir $@)
@@ -33,6 +34,9 @@ test-asan: $(B)/asan/bin/posecore
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(NODE) gates/mutants.mjs --core $(B)/asan/bin/posecore --shared $(SHARED) --count $(MUTANTS) --dump \
 	  --quiet --out $(B)/asan/mutants
+
+rig-skins: all
+	@gates/rig_skins --shared $(SHARED)
 
 test: mutants-small
 
