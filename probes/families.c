@@ -18,7 +18,8 @@ const probe_family probe_families[] = {
       "unweighted, amplifier bones on each constrained bone", NULL },
     { "path-stated", 5, 0, "path constraints off stated lengths spelled with non-float32 decimals", NULL },
     { "path-order", 5, 0, "update orders of path constraints among the other constraints", NULL },
-    { "timeline", 7, 0, "random keys and curves on every timeline kind", NULL },
+    { "timeline", 0, 0, "random animations with every timeline kind the core applies: keys, curves, "
+      "skins, samples keys / 200 / 2-60", probe_timeline },
     { "ik", 8, 0, "one- and two-bone IK: mix, softness, bend, compress, stretch, scaleY modes", NULL },
     { "transform", 8, 0, "4.3 transform constraints: properties map, offsets, mixes, local, additive, "
       "clamp", NULL },
