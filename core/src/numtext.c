@@ -60,27 +60,39 @@ static bool nudge_last_digit(char *e, int dir)
     return false; /* 9.99 + 1 unit: one digit more */
 }
 
+/* Writes x with `digits` significant digits as printf's correctly rounded %e into e; true when that
+ * reads back to x. At a power of two the doubles below x are twice as close as those above, so the
+ * nearest decimal of this many digits can miss while its neighbour on the other side of x reads back
+ * to x (JavaScript then prints that neighbour): that one is tried too. */
+static bool spell_digits(double x, int digits, char e[NUMTEXT_MAX])
+{
+    snprintf(e, NUMTEXT_MAX, "%.*e", digits - 1, x);
+    double nearest = strtod(e, NULL);
+    if (nearest == x) return true;
+    char other[NUMTEXT_MAX];
+    memcpy(other, e, NUMTEXT_MAX);
+    if (nudge_last_digit(other, (nearest < x) == (x > 0) ? 1 : -1) && strtod(other, NULL) == x) {
+        memcpy(e, other, NUMTEXT_MAX);
+        return true;
+    }
+    return false;
+}
+
 size_t numtext_format(double x, char buf[NUMTEXT_MAX])
 {
     if (isnan(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, "NaN");
     if (isinf(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, x < 0 ? "-Infinity" : "Infinity");
     if (x == 0) return (size_t)snprintf(buf, NUMTEXT_MAX, signbit(x) ? "-0" : "0");
-    /* The fewest significant digits that read back to x, from printf's correctly rounded %e. */
+    /* The fewest significant digits that read back to x. Reading back is monotone in the number of
+     * digits (more digits are never farther from x) and 17 always read back: a binary search. */
     char e[NUMTEXT_MAX];
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(e, sizeof e, "%.*e", digits - 1, x);
-        double nearest = strtod(e, NULL);
-        if (nearest == x) break;
-        /* At a power of two the doubles below x are twice as close as those above, so the nearest
-         * decimal of this many digits can miss while its neighbour on the other side of x reads back
-         * to x (JavaScript then prints that neighbour): try it too. */
-        char other[NUMTEXT_MAX];
-        memcpy(other, e, sizeof other);
-        if (nudge_last_digit(other, (nearest < x) == (x > 0) ? 1 : -1) && strtod(other, NULL) == x) {
-            memcpy(e, other, sizeof e);
-            break;
-        }
+    int lo = 1, hi = 17;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (spell_digits(x, mid, e)) hi = mid;
+        else lo = mid + 1;
     }
+    spell_digits(x, hi, e);
     /* e is "-d.ddde-XX": collect the digits (dropping trailing zeros) and the exponent. */
     char d[20];
     int k = 0;
