@@ -46,6 +46,9 @@ static size_t typed_length(reader *r, double x)
 pc_timeline *timeline_add(reader *r, pc_animation_data *a, pc_timeline_kind kind, int target, double frame_count,
                           int entries, bool curves, double bezier_count, bool with_array)
 {
+    /* Keys that are no list (an object keyed "0", "1", ...): the runtime sizes the timeline by their
+     * missing length (0 frames) but still reads the keys into what it holds beside the frames. */
+    if (isnan(frame_count)) reader_unmodelled(r, "a timeline whose keys are not a list");
     size_t frames = typed_length(r, frame_count * entries);
     size_t curve_count = curves ? typed_length(r, frame_count + bezier_count * 18) : 0;
     if (with_array && !isnan(frame_count)
