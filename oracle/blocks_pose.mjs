@@ -1,8 +1,9 @@
-// The pose blocks of slots, deform, draw order and fired events (oracle/FORMAT.md, "Pose blocks"),
-// spread into POSE_BLOCKS by blocks.mjs. Getters only read spine-core state.
+// The pose blocks of slots, deform, draw order, fired events and constraint poses (oracle/FORMAT.md,
+// "Pose blocks"), spread into POSE_BLOCKS by blocks.mjs. Getters only read spine-core state.
 //
 // ctx.events: the events the pose's `animation.apply` fired (empty for pose 0).
 
+import { IkConstraint, PathConstraint, PhysicsConstraint, Slider, TransformConstraint } from "@esotericsoftware/spine-core";
 import { T } from "./dump_writer.mjs";
 
 /** A slot's pose (Slot.pose). */
@@ -67,4 +68,26 @@ function numOrNull(v) {
   return v === null ? "null" : T.num(v);
 }
 
-export const SLOT_POSE_BLOCKS = [slotBlock, deformBlock, drawOrderBlock, eventBlock];
+/** A constraint pose block per kind: the active flag, the pose (Constraint.pose, as animations leave
+ *  it) and the applied pose (Constraint.appliedPose, as sliders leave it), keyed by name. */
+function constraintBlock(kind, type, fields) {
+  const pose = (prefix, sel) => fields.map(([name, t]) => [`${prefix}${name}`, t, (c) => sel(c)[name]]);
+  return {
+    name: `constraint.${kind}`,
+    rows: (ctx) => ctx.skeleton.constraints.filter((c) => c instanceof type).map((c) => [c.data.name, c]),
+    fields: [["active", T.bool, (c) => c.active], ...pose("", (c) => c.pose), ...pose("applied.", (c) => c.appliedPose)],
+  };
+}
+
+const constraintBlocks = [
+  constraintBlock("ik", IkConstraint, [["mix", T.num], ["softness", T.num], ["bendDirection", T.num],
+    ["compress", T.bool], ["stretch", T.bool]]),
+  constraintBlock("transform", TransformConstraint, ["mixRotate", "mixX", "mixY", "mixScaleX", "mixScaleY",
+    "mixShearY"].map((n) => [n, T.num])),
+  constraintBlock("path", PathConstraint, ["position", "spacing", "mixRotate", "mixX", "mixY"].map((n) => [n, T.num])),
+  constraintBlock("physics", PhysicsConstraint, ["inertia", "strength", "damping", "massInverse", "wind", "gravity",
+    "mix"].map((n) => [n, T.num])),
+  constraintBlock("slider", Slider, [["time", T.num], ["mix", T.num]]),
+];
+
+export const SLOT_POSE_BLOCKS = [slotBlock, deformBlock, drawOrderBlock, eventBlock, ...constraintBlocks];

@@ -45,7 +45,7 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
             pc_apply_event_timeline(t, last_time, time, events);
             break;
         default:
-            /* Constraint timelines: refused by pc_animation_unsupported until constraints land. */
+            pc_apply_constraint_timeline(sk, t, time);
             break;
         }
     }
@@ -96,14 +96,6 @@ const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animati
         const pc_timeline *t = &a->timelines[i];
         const char *kind = pc_timeline_kind_names[t->kind];
         switch (t->kind) {
-        case PC_TL_IK: case PC_TL_TRANSFORM: case PC_TL_PATH_POSITION: case PC_TL_PATH_SPACING:
-        case PC_TL_PATH_MIX: case PC_TL_PHYSICS_INERTIA: case PC_TL_PHYSICS_STRENGTH:
-        case PC_TL_PHYSICS_DAMPING: case PC_TL_PHYSICS_MASS: case PC_TL_PHYSICS_WIND:
-        case PC_TL_PHYSICS_GRAVITY: case PC_TL_PHYSICS_MIX: case PC_TL_PHYSICS_RESET:
-        case PC_TL_SLIDER_TIME: case PC_TL_SLIDER_MIX:
-            snprintf(reason, sizeof reason, "animation \"%s\": %s timelines are not applied yet (issue 7)",
-                     a->name, kind);
-            return reason;
         case PC_TL_INHERIT:
             for (int f = 1; f < t->frames_count; f += 2)
                 if (!(t->frames[f] >= 0 && t->frames[f] <= 4 && t->frames[f] == (int)t->frames[f])) {

@@ -72,6 +72,70 @@ static void write_slot_rows(dump_writer *w, const pc_skeleton *sk)
     }
 }
 
+/* A constraint pose's fields of its kind, named with `prefix` ("" or "applied."). */
+static void write_constraint_pose(dump_writer *w, pc_constraint_kind kind, const char *prefix,
+                                  const pc_constraint_pose *p)
+{
+    char name[32];
+#define FIELD(n, v) (snprintf(name, sizeof name, "%s%s", prefix, n), dw_num(w, name, v))
+    switch (kind) {
+    case PC_IK:
+        FIELD("mix", p->mix);
+        FIELD("softness", p->softness);
+        FIELD("bendDirection", p->bend_direction);
+        snprintf(name, sizeof name, "%scompress", prefix);
+        dw_bool(w, name, p->compress);
+        snprintf(name, sizeof name, "%sstretch", prefix);
+        dw_bool(w, name, p->stretch);
+        break;
+    case PC_TRANSFORM:
+        FIELD("mixRotate", p->mix_rotate);
+        FIELD("mixX", p->mix_x);
+        FIELD("mixY", p->mix_y);
+        FIELD("mixScaleX", p->mix_scale_x);
+        FIELD("mixScaleY", p->mix_scale_y);
+        FIELD("mixShearY", p->mix_shear_y);
+        break;
+    case PC_PATH:
+        FIELD("position", p->position);
+        FIELD("spacing", p->spacing);
+        FIELD("mixRotate", p->mix_rotate);
+        FIELD("mixX", p->mix_x);
+        FIELD("mixY", p->mix_y);
+        break;
+    case PC_PHYSICS:
+        FIELD("inertia", p->inertia);
+        FIELD("strength", p->strength);
+        FIELD("damping", p->damping);
+        FIELD("massInverse", p->mass_inverse);
+        FIELD("wind", p->wind);
+        FIELD("gravity", p->gravity);
+        FIELD("mix", p->mix);
+        break;
+    case PC_SLIDER:
+        FIELD("time", p->time);
+        FIELD("mix", p->mix);
+        break;
+    }
+#undef FIELD
+}
+
+/* The constraint rows (FORMAT.md "constraint.KIND"): each constraint's active flag, pose and applied
+ * pose, one block per kind, in constraint order. */
+static void write_constraint_rows(dump_writer *w, const pc_skeleton *sk)
+{
+    static const char *const blocks[5] = { "constraint.ik", "constraint.transform", "constraint.path",
+                                           "constraint.physics", "constraint.slider" };
+    for (int i = 0; i < sk->data->constraint_count; i++) {
+        const pc_constraint_data *c = &sk->data->constraints[i];
+        const pc_constraint_state *st = &sk->constraints[i];
+        dw_row(w, blocks[c->kind], c->name);
+        dw_bool(w, "active", st->active);
+        write_constraint_pose(w, c->kind, "", &st->pose);
+        write_constraint_pose(w, c->kind, "applied.", st->constrained ? &st->constrained_pose : &st->pose);
+    }
+}
+
 /* The deform rows (FORMAT.md "deform"): every value of every slot's deform, keyed "SLOT#I". */
 static void write_deform_rows(dump_writer *w, const pc_skeleton *sk, char *key, size_t key_size)
 {
@@ -124,6 +188,7 @@ static void write_pose_rows(dump_writer *w, const pc_skeleton *sk, const pc_fire
     write_deform_rows(w, sk, key, key_size);
     write_draw_order_rows(w, sk);
     write_event_rows(w, sk->data, events);
+    write_constraint_rows(w, sk);
 }
 
 static bool animation_selected(const pc_dump_options *opt, const char *name)

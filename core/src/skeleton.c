@@ -446,9 +446,39 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     return sk;
 }
 
+/* Constraint.setupPose: the pose set from the data's setup pose (the fields of its kind). */
+static void constraint_setup_pose(const pc_constraint_data *c, pc_constraint_pose *p)
+{
+    switch (c->kind) {
+    case PC_IK:
+        p->mix = c->u.ik.mix, p->softness = c->u.ik.softness, p->bend_direction = c->u.ik.bend_direction;
+        p->compress = c->u.ik.compress, p->stretch = c->u.ik.stretch;
+        break;
+    case PC_TRANSFORM:
+        p->mix_rotate = c->u.transform.mix_rotate, p->mix_x = c->u.transform.mix_x, p->mix_y = c->u.transform.mix_y;
+        p->mix_scale_x = c->u.transform.mix_scale_x, p->mix_scale_y = c->u.transform.mix_scale_y;
+        p->mix_shear_y = c->u.transform.mix_shear_y;
+        break;
+    case PC_PATH:
+        p->position = c->u.path.position, p->spacing = c->u.path.spacing;
+        p->mix_rotate = c->u.path.mix_rotate, p->mix_x = c->u.path.mix_x, p->mix_y = c->u.path.mix_y;
+        break;
+    case PC_PHYSICS:
+        p->inertia = c->u.physics.inertia, p->strength = c->u.physics.strength, p->damping = c->u.physics.damping;
+        p->mass_inverse = c->u.physics.mass_inverse, p->wind = c->u.physics.wind;
+        p->gravity = c->u.physics.gravity, p->mix = c->u.physics.mix;
+        break;
+    case PC_SLIDER:
+        p->time = c->u.slider.time, p->mix = c->u.slider.mix;
+        break;
+    }
+}
+
 void pc_skeleton_setup_pose(pc_skeleton *sk)
 {
     for (int i = 0; i < sk->data->bone_count; i++) sk->bones[i].pose.local = sk->data->bones[i].setup;
+    for (int i = 0; i < sk->data->constraint_count; i++)
+        constraint_setup_pose(&sk->data->constraints[i], &sk->constraints[i].pose);
     for (int i = 0; i < sk->data->slot_count; i++) sk->draw_order[i] = i;
     for (int i = 0; i < sk->data->slot_count; i++) pc_slot_setup_pose(sk, &sk->slots[i]);
 }

@@ -35,9 +35,24 @@ typedef struct pc_update_item {
     int index;                 /* bone, constraint or slot index */
 } pc_update_item;
 
+/* A constraint's pose: the values its setup pose gives and animations set (the runtime's
+ * IkConstraintPose, TransformConstraintPose, PathConstraintPose, PhysicsConstraintPose and SliderPose;
+ * each kind uses its own fields). */
+typedef struct pc_constraint_pose {
+    double mix, softness, bend_direction;             /* ik; mix also physics and slider */
+    bool compress, stretch;                           /* ik */
+    double mix_rotate, mix_x, mix_y;                  /* transform and path */
+    double mix_scale_x, mix_scale_y, mix_shear_y;     /* transform */
+    double position, spacing;                         /* path */
+    double inertia, strength, damping, mass_inverse, wind, gravity; /* physics */
+    double time;                                      /* slider */
+} pc_constraint_pose;
+
 typedef struct pc_constraint_state {
     bool active;
     bool constrained;          /* its applied pose is its constrained copy (a slider keys it) */
+    pc_constraint_pose pose;   /* as animations leave it */
+    pc_constraint_pose constrained_pose; /* the copy sliders modify */
 } pc_constraint_state;
 
 /* The skin set on an instance: none, one of the document's, or all of them added in order. */

@@ -4,6 +4,7 @@
  *   timeline_slot.c        attachment, rgba, rgb, alpha, rgba2, rgb2
  *   timeline_attachment.c  deform, sequence
  *   timeline_draw_order.c  draw order, draw order folder, events
+ *   timeline_constraint.c  ik, transform, path position/spacing/mix, physics settings and reset, slider
  *
  * Not part of the public interface. */
 #ifndef POSECORE_TIMELINE_H
@@ -19,6 +20,7 @@ const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, do
 void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);
+void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 
 /* Attachment.timelineSlots of `a`, one at a time: *at starts at 0; returns the next slot, or -1 after the
  * last (timeline_attachment.c). */
