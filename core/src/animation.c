@@ -39,7 +39,7 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
             pc_apply_draw_order_timeline(sk, t, time);
             break;
         case PC_TL_DRAW_ORDER_FOLDER:
-            pc_apply_draw_order_folder_timeline(sk, t, time);
+            error = pc_apply_draw_order_folder_timeline(sk, t, time);
             break;
         case PC_TL_EVENT:
             pc_apply_event_timeline(t, last_time, time, events);
@@ -118,16 +118,8 @@ const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animati
             bool bad = false;
             for (int f = 0; f < t->frames_count && !bad; f++)
                 if (t->draw_orders[f] && !is_permutation(t->draw_orders[f], n)) bad = true;
-            if (t->kind == PC_TL_DRAW_ORDER_FOLDER) {
-                /* A folder's slots must each be in the draw order once: the runtime walks the draw
-                 * order until it has met all of them. */
-                for (int s = 0; s < n && !bad; s++) {
-                    if (t->folder_slots[s] < 0 || t->folder_slots[s] >= d->slot_count) bad = true;
-                    for (int r = 0; r < s && !bad; r++)
-                        if (t->folder_slots[r] == t->folder_slots[s]) bad = true;
-                }
-                if (n == 0) bad = true;
-            }
+            for (int s = 0; t->kind == PC_TL_DRAW_ORDER_FOLDER && s < n && !bad; s++)
+                bad = t->folder_slots[s] < 0 || t->folder_slots[s] >= d->slot_count;
             if (bad) {
                 snprintf(reason, sizeof reason, "animation \"%s\": a %s key is not a permutation of its slots",
                          a->name, kind);

@@ -17,8 +17,8 @@ void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+const char *pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
-void pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);
 void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 

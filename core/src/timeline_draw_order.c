@@ -38,8 +38,8 @@ static bool in_folder(const pc_timeline *t, int slot)
 }
 
 /* Fills the folder's positions in the draw order with its slots in the order `order` (positions within
- * the folder), or in the folder's own order when order is NULL. The folder's slots are distinct, at
- * least one, and in the draw order (pc_animation_unsupported), so the walk ends within it. */
+ * the folder), or in the folder's own order when order is NULL. The folder's slots are distinct and at
+ * least one (pc_apply_draw_order_folder_timeline), so the walk meets them all within the draw order. */
 static void fill_folder(pc_skeleton *sk, const pc_timeline *t, const int *order)
 {
     int *draw_order = sk->draw_order;
@@ -51,13 +51,17 @@ static void fill_folder(pc_skeleton *sk, const pc_timeline *t, const int *order)
     }
 }
 
-void pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+const char *pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
 {
-    if (t->frames_count == 0 || time < t->frames[0]) {
-        fill_folder(sk, t, NULL);
-        return;
-    }
-    fill_folder(sk, t, t->draw_orders[pc_timeline_search(t, time)]);
+    /* The runtime walks the draw order until it has met the folder's slot count of folder slots: without
+     * slots, or with a slot listed twice, it walks past the end and throws. */
+    bool walks_off = t->folder_slot_count == 0;
+    for (int i = 0; i < t->folder_slot_count && !walks_off; i++)
+        for (int j = 0; j < i && !walks_off; j++) walks_off = t->folder_slots[j] == t->folder_slots[i];
+    if (walks_off) return "TypeError: Cannot read properties of undefined (reading 'data')";
+    if (t->frames_count == 0 || time < t->frames[0]) fill_folder(sk, t, NULL);
+    else fill_folder(sk, t, t->draw_orders[pc_timeline_search(t, time)]);
+    return NULL;
 }
 
 /* Fires the keys in (last_time, time]; `wrapped`: last_time is -1 after firing the rest of a loop,
