@@ -42,4 +42,27 @@ bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name);
 void pc_skeleton_setup_pose(pc_skeleton *sk);
 void pc_skeleton_update_world_transform(pc_skeleton *sk);
 
+/* ---- A document's bones and animations by index; posing by index (api.c) ---------------------- */
+
+int pc_data_bone_count(const pc_skeleton_data *data);
+const char *pc_data_bone_name(const pc_skeleton_data *data, int bone);      /* NULL out of range */
+int pc_data_animation_count(const pc_skeleton_data *data);                   /* in the runtime's order */
+const char *pc_data_animation_name(const pc_skeleton_data *data, int animation);
+double pc_data_animation_duration(const pc_skeleton_data *data, int animation);
+
+/* The events one apply fired: room for the most any animation of the document fires in one apply. */
+typedef struct pc_events pc_events;
+pc_events *pc_events_new(const pc_skeleton_data *data);
+void pc_events_free(pc_events *events);
+int pc_events_count(const pc_events *events);
+
+/* Applies animation `animation` as the pose sequence does (oracle/FORMAT.md: not looped, alpha 1, from
+ * the setup pose), firing events between last_time and time into `events` (cleared first; NULL: none
+ * kept). Allocates nothing. Returns NULL, or the runtime's error message where it would throw. */
+const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double last_time, double time,
+                                        pc_events *events);
+
+/* The world transform of bone `bone`'s applied pose: a, b, c, d, worldX, worldY. */
+void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6]);
+
 #endif

@@ -1,0 +1,90 @@
+/* The public interface beyond reading and the setup pose (posecore.h): a document's bones and
+ * animations by index, an animation applied to an instance as the pose sequence applies it, the events
+ * it fired, and a bone's world transform. Thin wrappers over the internal structures; nothing here
+ * allocates except pc_events_new. */
+#include "posecore.h"
+#include "animation.h"
+#include "skeleton.h"
+
+#include <stdlib.h>
+
+struct pc_events {
+    pc_fired_events fired;
+};
+
+int pc_data_bone_count(const pc_skeleton_data *data)
+{
+    return data->bone_count;
+}
+
+const char *pc_data_bone_name(const pc_skeleton_data *data, int bone)
+{
+    return bone >= 0 && bone < data->bone_count ? data->bones[bone].name : NULL;
+}
+
+int pc_data_animation_count(const pc_skeleton_data *data)
+{
+    return data->animation_count;
+}
+
+const char *pc_data_animation_name(const pc_skeleton_data *data, int animation)
+{
+    return animation >= 0 && animation < data->animation_count ? data->animations[animation].name : NULL;
+}
+
+double pc_data_animation_duration(const pc_skeleton_data *data, int animation)
+{
+    return animation >= 0 && animation < data->animation_count ? data->animations[animation].duration : 0;
+}
+
+/* Room for the most events one apply of any animation of the document fires (twice the event keys:
+ * a wrapping apply fires the rest of the keys, then the keys again from the start). */
+pc_events *pc_events_new(const pc_skeleton_data *data)
+{
+    int capacity = 1;
+    for (int a = 0; a < data->animation_count; a++) {
+        int n = 2 * pc_animation_event_capacity(&data->animations[a]);
+        if (n > capacity) capacity = n;
+    }
+    pc_events *e = malloc(sizeof *e);
+    const pc_event_key **items = malloc((size_t)capacity * sizeof *items);
+    if (!e || !items) {
+        free(e);
+        free(items);
+        return NULL;
+    }
+    e->fired = (pc_fired_events){ items, 0, capacity };
+    return e;
+}
+
+void pc_events_free(pc_events *events)
+{
+    if (!events) return;
+    free(events->fired.items);
+    free(events);
+}
+
+int pc_events_count(const pc_events *events)
+{
+    return events ? events->fired.count : 0;
+}
+
+const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double last_time, double time,
+                                        pc_events *events)
+{
+    if (animation < 0 || animation >= sk->data->animation_count) return "no such animation";
+    if (events) events->fired.count = 0;
+    return pc_animation_apply(sk, &sk->data->animations[animation], last_time, time,
+                              events ? &events->fired : NULL);
+}
+
+void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6])
+{
+    const pc_bone_pose *p = sk->bones[bone].applied;
+    world[0] = p->a;
+    world[1] = p->b;
+    world[2] = p->c;
+    world[3] = p->d;
+    world[4] = p->world_x;
+    world[5] = p->world_y;
+}
