@@ -1,0 +1,176 @@
+/* build/bench/bench: the core's half of `make bench` (core/bench/bench.mk, oracle/bench.mjs). Poses one
+ * document with the pose sequence of oracle/FORMAT.md (the setup pose, then every animation at N samples,
+ * each sample: setup pose, apply, world transform), repeated until at least MIN_TIME seconds of work,
+ * and prints, one `KEY<TAB>VALUE` line each:
+ *
+ *   bones, poses (per sequence), reps, ns (the timed loop, wall clock), cpu_ns (the process's CPU time
+ *   in it: below ns when the machine was busy), ns_per_pose,
+ *   posing_allocs, posing_poses (allocations from after the instance is made to the end of the timing),
+ *   document_bytes, document_allocs (pc_read_file), instance_bytes, instance_allocs (pc_skeleton_new and
+ *   pc_skeleton_set_skin): bytes requested and still held, allocation calls,
+ *   checksum: FNV-1a over the 32-bit halves of every bone's a b c d worldX worldY of every pose of one
+ *   more sequence, in bone order,
+ *   world<TAB>BONE<TAB>a b c d worldX worldY: the final timed pose, as hex bit patterns.
+ *
+ * oracle/bench.mjs prints the same for spine-core; the two must agree bit for bit.
+ *
+ *   bench SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time SECONDS]
+ *
+ * Exit 0; 2 bad usage, or the document refused (the runtime would throw) or out of memory. */
+#include "bench_alloc.h"
+#include "posecore.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct sequence {
+    pc_skeleton_data *data;
+    pc_skeleton *sk;
+    pc_events *events;
+    int animations;
+    int samples;
+    double *times; /* animations * samples sample times */
+} sequence;
+
+static uint64_t clock_ns(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint32_t fnv_word(uint32_t h, uint32_t w)
+{
+    return (h ^ w) * 16777619u;
+}
+
+static uint32_t hash_pose(uint32_t h, const sequence *s)
+{
+    int bones = pc_data_bone_count(s->data);
+    for (int i = 0; i < bones; i++) {
+        double w[6];
+        pc_skeleton_bone_world(s->sk, i, w);
+        for (int k = 0; k < 6; k++) {
+            uint64_t u;
+            memcpy(&u, &w[k], sizeof u);
+            h = fnv_word(fnv_word(h, (uint32_t)u), (uint32_t)(u >> 32));
+        }
+    }
+    return h;
+}
+
+/* One pose sequence; with `hash`, folds every pose into *hash. Returns NULL or the runtime's error. */
+static const char *run_sequence(const sequence *s, uint32_t *hash)
+{
+    pc_skeleton_setup_pose(s->sk);
+    pc_skeleton_update_world_transform(s->sk);
+    if (hash) *hash = hash_pose(*hash, s);
+    for (int a = 0; a < s->animations; a++) {
+        const double *times = &s->times[(size_t)a * (size_t)s->samples];
+        double last_time = -1;
+        for (int i = 0; i < s->samples; i++) {
+            pc_skeleton_setup_pose(s->sk);
+            const char *error = pc_skeleton_apply_animation(s->sk, a, last_time, times[i], s->events);
+            if (error) return error;
+            pc_skeleton_update_world_transform(s->sk);
+            if (hash) *hash = hash_pose(*hash, s);
+            last_time = times[i];
+        }
+    }
+    return NULL;
+}
+
+static int fail(const char *what, const char *detail)
+{
+    fprintf(stderr, "bench: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    bench_alloc_init();
+    const char *path = NULL, *skin = "all";
+    int samples = 30;
+    double min_time = 1.0;
+    for (int i = 1; i < argc; i++) {
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(argv[i], "--skin") == 0 && value) skin = argv[++i];
+        else if (strcmp(argv[i], "--samples") == 0 && value) samples = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--min-time") == 0 && value) min_time = atof(argv[++i]);
+        else if (argv[i][0] != '-' && !path) path = argv[i];
+        else return fail("usage: bench SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time SECONDS]", NULL);
+    }
+    if (!path || samples < 1 || samples > 100000 || !(min_time >= 0)) return fail("bad arguments", NULL);
+    if (strcmp(skin, "none") == 0) skin = NULL;
+
+    sequence s = { 0 };
+    s.samples = samples;
+    pc_error err;
+    bench_alloc_counts c0 = bench_alloc_snapshot();
+    s.data = pc_read_file(path, &err);
+    bench_alloc_counts c1 = bench_alloc_snapshot();
+    if (!s.data) return fail("refused", err.message);
+    s.sk = pc_skeleton_new(s.data);
+    if (!s.sk) return fail("out of memory", NULL);
+    if (!pc_skeleton_set_skin(s.sk, skin)) return fail("no such skin", skin);
+    bench_alloc_counts c2 = bench_alloc_snapshot();
+
+    /* The sample times and the events' room: made before posing starts. */
+    s.animations = pc_data_animation_count(s.data);
+    s.events = pc_events_new(s.data);
+    s.times = malloc(((size_t)s.animations * (size_t)samples + 1) * sizeof *s.times);
+    if (!s.events || !s.times) return fail("out of memory", NULL);
+    for (int a = 0; a < s.animations; a++) {
+        double duration = pc_data_animation_duration(s.data, a);
+        for (int i = 0; i < samples; i++)
+            s.times[(size_t)a * (size_t)samples + (size_t)i] = samples == 1 ? 0 : duration * i / (samples - 1);
+    }
+    long long poses = 1 + (long long)s.animations * samples;
+
+    /* One sequence untimed (caches), then sequences until min_time has passed. */
+    bench_alloc_counts p0 = bench_alloc_snapshot();
+    const char *error = run_sequence(&s, NULL);
+    if (error) return fail("refused while posing", error);
+    uint64_t min_ns = (uint64_t)(min_time * 1e9), elapsed;
+    uint64_t cpu_start = clock_ns(CLOCK_PROCESS_CPUTIME_ID), start = clock_ns(CLOCK_MONOTONIC);
+    long long reps = 0;
+    do {
+        run_sequence(&s, NULL);
+        reps++;
+        elapsed = clock_ns(CLOCK_MONOTONIC) - start;
+    } while (elapsed < min_ns);
+    uint64_t cpu = clock_ns(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+    bench_alloc_counts p1 = bench_alloc_snapshot();
+
+    int bones = pc_data_bone_count(s.data);
+    printf("bones\t%d\nposes\t%lld\nreps\t%lld\nns\t%llu\ncpu_ns\t%llu\nns_per_pose\t%.3f\n", bones, poses, reps,
+           (unsigned long long)elapsed, (unsigned long long)cpu, (double)elapsed / ((double)reps * (double)poses));
+    printf("posing_allocs\t%llu\nposing_poses\t%lld\n", p1.allocations - p0.allocations, (reps + 1) * poses);
+    printf("document_bytes\t%lld\ndocument_allocs\t%llu\n", c1.live_bytes - c0.live_bytes,
+           c1.allocations - c0.allocations);
+    printf("instance_bytes\t%lld\ninstance_allocs\t%llu\n", c2.live_bytes - c1.live_bytes,
+           c2.allocations - c1.allocations);
+    for (int i = 0; i < bones; i++) {
+        double w[6];
+        pc_skeleton_bone_world(s.sk, i, w);
+        printf("world\t%s", pc_data_bone_name(s.data, i));
+        for (int k = 0; k < 6; k++) {
+            uint64_t u;
+            memcpy(&u, &w[k], sizeof u);
+            printf("%c%016llx", k ? ' ' : '\t', (unsigned long long)u);
+        }
+        printf("\n");
+    }
+    uint32_t hash = 2166136261u;
+    run_sequence(&s, &hash);
+    printf("checksum\t%08lx\n", (unsigned long)hash);
+
+    free(s.times);
+    pc_events_free(s.events);
+    pc_skeleton_free(s.sk);
+    pc_skeleton_data_free(s.data);
+    return 0;
+}

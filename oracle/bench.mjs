@@ -1,0 +1,417 @@
+#!/usr/bin/env node
+// `make bench` (core/bench/bench.mk): the posing speed of the core against spine-core under Node, on
+// the same work, measured side by side. Two verbs:
+//
+//   node oracle/bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time S] [--warmup S]
+//     spine-core's half: the pose sequence of oracle/FORMAT.md (setup pose, then every animation at N
+//     samples, each: setupPose, apply, updateWorldTransform(Physics.none)) run for --warmup seconds
+//     untimed (the JIT gets hot), then repeated until --min-time seconds of work; prints the lines the
+//     core's build/bench/bench prints (core/bench/bench.c): bones, poses, reps, ns, ns_per_pose,
+//     world (the final pose's bits), checksum (every pose of one more sequence).
+//
+//   node oracle/bench.mjs run --core BENCH --posecore POSECORE [--shared DIR] [--runs N] [--min-time S]
+//                             [--samples N] [--corpus-cases N] [--out FILE] [--cc CC]
+//     the driver: every rig in DIR/rigs and the corpus' largest cases (most bones) that the core poses without
+//     "unsupported" (asked of `posecore dump`), timed in the core and in spine-core alternately, N runs
+//     each, fresh processes; checks that both sides' final poses and checksums agree bit for bit and that
+//     the core allocated nothing while posing; prints the table (medians) and writes it to FILE.
+//
+// Exit: 0 ok; 1 a pose differs, the core allocated while posing, or a run failed; 64 bad usage.
+
+import { execFileSync, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync,
+  writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  AtlasAttachmentLoader, MixFrom, Physics, Skeleton, SkeletonJson, Skin, TextureRegion,
+} from "@esotericsoftware/spine-core";
+import { sampleTimes } from "./pose_oracle.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const RUNTIME_VERSION = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.resolve("@esotericsoftware/spine-core")), "utf8"),
+).version;
+
+class UsageError extends Error {}
+
+function options(args, defaults) {
+  const o = { ...defaults, _: [] };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith("--")) { o._.push(a); continue; }
+    const key = a.slice(2).replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    if (!(key in defaults)) throw new UsageError(`unknown option ${a}`);
+    if (i + 1 >= args.length) throw new UsageError(`${a} needs a value`);
+    const v = args[++i];
+    o[key] = typeof defaults[key] === "number" ? Number(v) : v;
+    if (typeof defaults[key] === "number" && !Number.isFinite(o[key])) throw new UsageError(`${a} ${v}: not a number`);
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// pose: spine-core's half
+
+/** The oracle's stub atlas (shared/NOTES.md): every region a 1x1 region spanning the texture. */
+const stubAtlas = {
+  findRegion() {
+    const r = new TextureRegion();
+    r.u = 0; r.v = 0; r.u2 = 1; r.v2 = 1;
+    r.width = 1; r.height = 1; r.originalWidth = 1; r.originalHeight = 1;
+    r.offsetX = 0; r.offsetY = 0; r.degrees = 0;
+    return r;
+  },
+};
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer); // little-endian: [0] the low half, [1] the high half
+
+/** FNV-1a over 32-bit words, as core/bench/bench.c folds them. */
+function hashPose(h, bones) {
+  for (const bone of bones) {
+    const p = bone.appliedPose;
+    for (const x of [p.a, p.b, p.c, p.d, p.worldX, p.worldY]) {
+      f64[0] = x;
+      h = Math.imul(h ^ u32[0], 16777619) >>> 0;
+      h = Math.imul(h ^ u32[1], 16777619) >>> 0;
+    }
+  }
+  return h;
+}
+
+function hex(x) {
+  f64[0] = x;
+  return u32[1].toString(16).padStart(8, "0") + u32[0].toString(16).padStart(8, "0");
+}
+
+function pose(args) {
+  const o = options(args, { skin: "all", samples: 30, minTime: 1, warmup: 0.5 });
+  if (o._.length !== 1) throw new UsageError("pose wants one skeleton file");
+  const json = new SkeletonJson(new AtlasAttachmentLoader(stubAtlas));
+  json.scale = 1;
+  const data = json.readSkeletonData(readFileSync(o._[0], "utf8"));
+  const skeleton = new Skeleton(data);
+  if (o.skin === "all") {
+    const all = new Skin("all");
+    for (const skin of data.skins) all.addSkin(skin);
+    skeleton.setSkin(all);
+  } else if (o.skin !== "none") skeleton.setSkin(o.skin);
+
+  const animations = data.animations;
+  const times = animations.map((a) => sampleTimes(a, o.samples));
+  const poses = 1 + times.reduce((n, t) => n + t.length, 0);
+  const events = [];
+  const bones = skeleton.bones;
+  const sequence = (hash) => {
+    skeleton.setupPose();
+    skeleton.updateWorldTransform(Physics.none);
+    if (hash !== undefined) hash = hashPose(hash, bones);
+    for (let a = 0; a < animations.length; a++) {
+      const animation = animations[a], ts = times[a];
+      let lastTime = -1;
+      for (let i = 0; i < ts.length; i++) {
+        skeleton.setupPose();
+        events.length = 0;
+        animation.apply(skeleton, lastTime, ts[i], false, events, 1, MixFrom.setup, false, false, false);
+        skeleton.updateWorldTransform(Physics.none);
+        if (hash !== undefined) hash = hashPose(hash, bones);
+        lastTime = ts[i];
+      }
+    }
+    return hash;
+  };
+
+  const warmupNs = BigInt(Math.round(o.warmup * 1e9)), minNs = BigInt(Math.round(o.minTime * 1e9));
+  let start = process.hrtime.bigint(), warm = 0;
+  while (warm < 3 || process.hrtime.bigint() - start < warmupNs) { sequence(); warm++; }
+  let reps = 0, elapsed;
+  const cpu0 = process.cpuUsage();
+  start = process.hrtime.bigint();
+  do {
+    sequence();
+    reps++;
+    elapsed = process.hrtime.bigint() - start;
+  } while (elapsed < minNs);
+  const cpu = process.cpuUsage(cpu0);
+
+  const out = [
+    `bones\t${bones.length}`, `poses\t${poses}`, `reps\t${reps}`, `ns\t${elapsed}`, `cpu_ns\t${(cpu.user + cpu.system) * 1000}`,
+    `ns_per_pose\t${(Number(elapsed) / (reps * poses)).toFixed(3)}`,
+  ];
+  for (const b of bones) {
+    const p = b.appliedPose;
+    out.push(`world\t${b.data.name}\t${[p.a, p.b, p.c, p.d, p.worldX, p.worldY].map(hex).join(" ")}`);
+  }
+  out.push(`checksum\t${sequence(2166136261).toString(16).padStart(8, "0")}`);
+  process.stdout.write(out.join("\n") + "\n");
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// run: the driver
+
+/** Parses a bench output (KEY<TAB>VALUE lines; `world` lines kept in order). */
+function parseResult(text) {
+  const r = { world: [] };
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const tab = line.indexOf("\t");
+    const key = line.slice(0, tab), value = line.slice(tab + 1);
+    if (key === "world") r.world.push(value);
+    else r[key] = key === "checksum" ? value : Number(value);
+  }
+  return r;
+}
+
+/** The core's own verdict on a document: `posecore dump` exits 0 without any `unsupported` line. */
+function coreVerdict(posecore, file, skin, samples, work) {
+  const outPath = join(work, "verdict.dump");
+  const fd = openSync(outPath, "w");
+  const r = spawnSync(posecore, ["dump", file, "--skin", skin, "--physics", "none", "--samples", String(samples)],
+    { stdio: ["ignore", fd, "pipe"], encoding: "utf8" });
+  closeSync(fd);
+  const stderr = (r.stderr || "").trim().split("\n")[0].replace(/^posecore: /, "").replace(`${file}: `, "");
+  if (r.status === 3) return { supported: false, reason: stderr || "unsupported" };
+  if (r.status !== 0) return { supported: false, reason: `refused by the core (exit ${r.status}): ${stderr}` };
+  const text = readFileSync(outPath, "utf8");
+  const m = text.match(/^unsupported\t[^\t]*\t(.*)$/m);
+  rmSync(outPath);
+  if (m) return { supported: false, reason: JSON.parse(m[1]) };
+  return { supported: true };
+}
+
+/** The corpus' cases, largest first: most bones, then most poses in a sequence; refused ones left out. */
+function corpusCandidates(samples) {
+  const dir = join(ROOT, "corpus", "cases");
+  if (!existsSync(dir)) return [];
+  const list = [];
+  for (const f of readdirSync(dir)) {
+    if (!f.endsWith(".json")) continue;
+    const name = f.slice(0, -5);
+    if (existsSync(join(ROOT, "corpus", "dumps", `${name}.refused`))) continue;
+    let doc;
+    try { doc = JSON.parse(readFileSync(join(dir, f), "utf8")); } catch { continue; }
+    if (!doc || typeof doc !== "object") continue;
+    const bones = Array.isArray(doc.bones) ? doc.bones.length : 0;
+    const anims = doc.animations && typeof doc.animations === "object" ? Object.keys(doc.animations).length : 0;
+    let skin = "all";
+    const argsFile = join(dir, `${name}.args`);
+    if (existsSync(argsFile)) {
+      const m = readFileSync(argsFile, "utf8").match(/--skin\s+(\S+)/);
+      if (m) skin = m[1];
+    }
+    list.push({ name: `cases/${name}`, file: join(dir, f), skin, bones, poses: 1 + anims * samples });
+  }
+  return list.sort((a, b) => b.bones - a.bones || b.poses - a.poses || a.name.localeCompare(b.name));
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b), n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+function sh(cmd, args) {
+  try { return execFileSync(cmd, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim(); } catch { return "?"; }
+}
+
+function machine(cc) {
+  const cpuinfo = existsSync("/proc/cpuinfo") ? readFileSync("/proc/cpuinfo", "utf8") : "";
+  const model = (cpuinfo.match(/^model name\s*:\s*(.*)$/m) || [null, cpus()[0]?.model || "?"])[1];
+  const commit = sh("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"]);
+  const dirty = sh("git", ["-C", ROOT, "status", "--porcelain", "--untracked-files=no"]);
+  return {
+    uname: sh("uname", ["-srm"]),
+    cpu: `${model} (${cpus().length} logical CPUs)`,
+    cc: sh(cc, ["--version"]).split("\n")[0],
+    node: `${process.version} (V8 ${process.versions.v8}), spine-core ${RUNTIME_VERSION}`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    commit: dirty && dirty !== "?" ? `${commit} (with uncommitted changes in the working tree)` : commit,
+    load: loadavg().map((x) => x.toFixed(2)).join(" "),
+  };
+}
+
+const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function run(args) {
+  const o = options(args, {
+    core: "", posecore: "", shared: "../shared", runs: 5, minTime: 1, samples: 30, corpusCases: 3, out: "",
+    cc: "cc", warmup: 0.5,
+  });
+  if (!o.core || !o.posecore) throw new UsageError("run needs --core BENCH and --posecore POSECORE");
+  const began = process.hrtime.bigint();
+  const work = mkdtempSync(join(tmpdir(), "posecore-bench-"));
+  try {
+    // What is benchmarked: the rigs, then the corpus' largest supported cases.
+    const rigDir = join(o.shared, "rigs");
+    const targets = [], skipped = [];
+    if (existsSync(rigDir)) {
+      for (const f of readdirSync(rigDir).filter((f) => f.endsWith(".json")).sort())
+        targets.push({ name: f.slice(0, -5), file: join(rigDir, f), skin: "all" });
+    } else process.stdout.write(`bench: no rigs at ${rigDir} (SHARED=DIR): only the corpus is measured\n`);
+    const rigCount = targets.length;
+    const supported = [];
+    for (const t of targets) {
+      const v = coreVerdict(o.posecore, t.file, t.skin, o.samples, work);
+      if (v.supported) supported.push(t); else skipped.push({ ...t, reason: v.reason });
+    }
+    let corpusTaken = 0;
+    for (const c of corpusCandidates(o.samples)) {
+      if (corpusTaken >= o.corpusCases) break;
+      const v = coreVerdict(o.posecore, c.file, c.skin, o.samples, work);
+      if (v.supported) { supported.push(c); corpusTaken++; } else skipped.push({ ...c, reason: v.reason });
+    }
+    process.stdout.write(`bench: ${supported.length} documents (${supported.length - corpusTaken} of ${rigCount} rigs, ` +
+      `${corpusTaken} corpus cases), ${o.runs} alternating runs of >= ${o.minTime} s each side\n`);
+
+    // The runs: core and spine-core alternately, each in a fresh process; which side goes first alternates.
+    const failures = [];
+    const results = new Map(supported.map((t) => [t.name, { core: [], node: [] }]));
+    const side = {
+      core: (t) => [o.core, [t.file, "--skin", t.skin, "--samples", String(o.samples), "--min-time", String(o.minTime)]],
+      node: (t) => [process.execPath, [fileURLToPath(import.meta.url), "pose", t.file, "--skin", t.skin, "--samples",
+        String(o.samples), "--min-time", String(o.minTime), "--warmup", String(o.warmup)]],
+    };
+    for (let r = 0; r < o.runs; r++) {
+      for (const t of supported) {
+        const res = results.get(t.name);
+        for (const which of r % 2 === 0 ? ["core", "node"] : ["node", "core"]) {
+          const [cmd, argv] = side[which](t);
+          const p = spawnSync(cmd, argv, { encoding: "utf8", maxBuffer: 1 << 28 });
+          if (p.status !== 0) {
+            failures.push(`${t.name}: ${which === "core" ? "the core's bench" : "spine-core's bench"} failed ` +
+              `(exit ${p.status}${p.signal ? `, ${p.signal}` : ""}): ${(p.stderr || "").trim().split("\n")[0]}`);
+            continue;
+          }
+          res[which].push(parseResult(p.stdout));
+        }
+        const c = res.core.at(-1), n = res.node.at(-1);
+        if (c && n && res.core.length === r + 1 && res.node.length === r + 1) {
+          process.stdout.write(`  run ${r + 1}/${o.runs} ${t.name}: core ${fmt(c.ns_per_pose)} ns/pose, ` +
+            `spine-core ${fmt(n.ns_per_pose)} ns/pose\n`);
+          check(t, c, n, failures);
+        }
+      }
+    }
+
+    // The table: medians over the runs.
+    const rows = [];
+    for (const t of supported) {
+      const { core, node } = results.get(t.name);
+      if (core.length === 0 || node.length === 0) continue;
+      const c = median(core.map((x) => x.ns_per_pose)), n = median(node.map((x) => x.ns_per_pose));
+      rows.push({
+        name: t.name, skin: t.skin, bones: core[0].bones, poses: core[0].poses, core: c, node: n, ratio: n / c,
+        coreRuns: core, nodeRuns: node,
+        allocs: Math.max(...core.map((x) => x.posing_allocs)), posingPoses: core[0].posing_poses,
+        docBytes: core[0].document_bytes, docAllocs: core[0].document_allocs,
+        instBytes: core[0].instance_bytes, instAllocs: core[0].instance_allocs,
+      });
+    }
+    const seconds = Number(process.hrtime.bigint() - began) / 1e9;
+    const report = render(rows, skipped, failures, machine(o.cc), o, seconds);
+    process.stdout.write(`\n${report}`);
+    if (o.out) writeFileSync(o.out, report);
+    if (failures.length) {
+      process.stdout.write(`\nbench: FAILED (${failures.length}):\n${failures.map((f) => `  ${f}\n`).join("")}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** One run's agreement: the same work, the same final pose and checksum, no allocation while posing. */
+function check(t, c, n, failures) {
+  if (c.bones !== n.bones || c.poses !== n.poses)
+    failures.push(`${t.name}: different work: core ${c.bones} bones ${c.poses} poses, spine-core ${n.bones} bones ${n.poses} poses`);
+  const diff = c.world.findIndex((w, i) => w !== n.world[i]);
+  if (diff >= 0 || c.world.length !== n.world.length) {
+    const i = diff >= 0 ? diff : Math.min(c.world.length, n.world.length);
+    failures.push(`${t.name}: the final pose differs at bone ${i}: core "${c.world[i]}", spine-core "${n.world[i]}"`);
+  }
+  if (c.checksum !== n.checksum)
+    failures.push(`${t.name}: the checksum over one sequence's poses differs: core ${c.checksum}, spine-core ${n.checksum}`);
+  if (c.posing_allocs !== 0)
+    failures.push(`${t.name}: the core allocated ${c.posing_allocs} times while posing ${c.posing_poses} poses`);
+}
+
+function render(rows, skipped, failures, m, o, seconds) {
+  const L = [];
+  L.push("# Posing speed: the core against spine-core", "");
+  L.push("Generated by `make bench` (core/bench/bench.mk, core/bench/bench.c, oracle/bench.mjs); do not edit.", "");
+  L.push(`- machine: ${m.uname}; ${m.cpu}; load average at the end ${m.load}`);
+  L.push(`- compiler: ${m.cc}, \`-O2 -ffp-contract=off\` (the library's flags)`);
+  L.push(`- Node: ${m.node}`);
+  L.push(`- date: ${m.date}; commit ${m.commit}`);
+  L.push(`- work: per document, the pose sequence of oracle/FORMAT.md with \`--skin all --physics none --samples ${o.samples}\` ` +
+    `(a corpus case: the skin of its .args) ` +
+    `(the setup pose, then every animation at ${o.samples} samples; each sample: setup pose, apply, world transform), ` +
+    `repeated until >= ${o.minTime} s; spine-core warmed up ${o.warmup} s first. Median of ${o.runs} runs, core and ` +
+    `spine-core alternating, each in a fresh process. ratio = spine-core ns/pose / core ns/pose (target >= 5).`);
+  L.push(`- checked in every run: the final pose (a b c d worldX worldY of every bone) and a checksum over every pose of ` +
+    `one sequence are bit-identical on both sides; the core allocates nothing while posing.`);
+  L.push(`- the bench took ${fmt(seconds, 0)} s.`, "");
+  L.push("| document | bones | poses | core ns/pose | core ns/bone | spine-core ns/pose | spine-core ns/bone | ratio | |");
+  L.push("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+  for (const r of rows)
+    L.push(`| ${r.name} | ${r.bones} | ${r.poses} | ${fmt(r.core)} | ${fmt(r.core / r.bones, 1)} | ${fmt(r.node)} | ` +
+      `${fmt(r.node / r.bones, 1)} | ${fmt(r.ratio, 2)}x | ${r.ratio >= 5 ? "ok" : "**below 5x**"} |`);
+  for (const s of skipped.filter((s) => !s.name.startsWith("cases/")))
+    L.push(`| ${s.name} | | | unsupported | | | | | ${s.reason.replace(/\|/g, "\\|")} |`);
+  L.push("");
+  const corpusSkipped = skipped.filter((s) => s.name.startsWith("cases/"));
+  if (corpusSkipped.length)
+    L.push(`Larger corpus cases passed over as unsupported: ${corpusSkipped.map((s) => `${s.name} (${s.reason})`).join("; ")}.`, "");
+  L.push("## Allocations and memory (the core)", "");
+  L.push("Counted by a counting allocator linked into the benchmark (`-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free`, " +
+    "and Jansson's allocations through `json_set_alloc_funcs`). Bytes are the bytes requested and still held afterwards " +
+    "(allocator overhead not included). Document: `pc_read_file` (it keeps the parsed JSON). Instance: `pc_skeleton_new` " +
+    "and `pc_skeleton_set_skin`. Posing: from after the instance is made to the end of the timing.", "");
+  L.push("| document | document bytes | document allocations | instance bytes | instance allocations | allocations while posing | poses posed |");
+  L.push("|---|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows)
+    L.push(`| ${r.name} | ${fmt(r.docBytes)} | ${fmt(r.docAllocs)} | ${fmt(r.instBytes)} | ${fmt(r.instAllocs)} | ` +
+      `${r.allocs} | ${fmt(r.posingPoses)} |`);
+  L.push("");
+  L.push("## Every run", "");
+  L.push("ns/pose of each run, in run order, with the share of the timed wall-clock time the process had a CPU " +
+    "(below 100 % when the machine was busy; spine-core's includes V8's helper threads).", "");
+  L.push("| document | core | spine-core |");
+  L.push("|---|---|---|");
+  const runs = (xs) => xs.map((x) => `${fmt(x.ns_per_pose)} (${Math.round((100 * x.cpu_ns) / x.ns)} %)`).join(", ");
+  for (const r of rows) L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
+  L.push("");
+  if (failures.length) {
+    L.push("## FAILED", "");
+    for (const f of failures) L.push(`- ${f}`);
+    L.push("");
+  }
+  return L.join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const USAGE = `usage: bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time S] [--warmup S]
+       bench.mjs run --core BENCH --posecore POSECORE [--shared DIR] [--runs N] [--min-time S] [--samples N]
+                     [--corpus-cases N] [--out FILE] [--cc CC] [--warmup S]`;
+
+function main(argv) {
+  const [verb, ...rest] = argv;
+  try {
+    if (verb === "pose") return pose(rest);
+    if (verb === "run") return run(rest);
+    throw new UsageError(`unknown verb ${verb ?? ""}`);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`bench.mjs: ${e.message}\n${USAGE}\n`);
+      return 64;
+    }
+    process.stderr.write(`bench.mjs: ${e && e.stack ? e.stack.split("\n").slice(0, 3).join(" ") : e}\n`);
+    return 2;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));
