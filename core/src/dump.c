@@ -2,6 +2,7 @@
  * setup pose, then the animations' samples. The dump is built in memory and written only when whole,
  * so a failure never leaves a partial dump behind. */
 #include "dump.h"
+#include "constraint.h"
 #include "animation.h"
 #include "dumpwrite.h"
 #include "dump_data.h"
@@ -334,10 +335,14 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         pc_skeleton_free(sk);
         return err->status;
     }
-    /* Constraints are not solved yet: the data rows and the update order are written, no pose, and the
-     * dump is unsupported (exit 3). */
-    bool constraints = false;
-    for (int i = 0; i < sk->update_count && !constraints; i++) constraints = sk->update_order[i].kind == PC_UPDATE_CONSTRAINT;
+    /* An active constraint of a kind the core does not solve yet: the data rows and the update order
+     * are written, no pose, and the dump is unsupported (exit 3). */
+    int unsolved = pc_constraint_first_unsolved(sk);
+    bool constraints = unsolved >= 0;
+    char unsolved_reason[160] = "";
+    if (constraints)
+        snprintf(unsolved_reason, sizeof unsolved_reason, "%s constraints are not posed yet (constraint \"%.60s\")",
+                 pc_constraint_kind_names[data->constraints[unsolved].kind], data->constraints[unsolved].name);
 
     char *text = NULL;
     size_t text_len = 0;
@@ -359,7 +364,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     pc_dump_update_rows(&w, sk);
 
     bool failed = false;
-    if (constraints) dw_unsupported(&w, "pose", "constraints are not posed yet (issues 5 and 8)");
+    if (constraints) dw_unsupported(&w, "pose", unsolved_reason);
     else failed = !pose_sequence(&w, input, data, opt, sk, err);
     dw_end(&w);
 
@@ -377,8 +382,8 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         snprintf(err->message, sizeof err->message, "%s: cannot write the dump", input);
     } else if (constraints) {
         err->status = PC_UNSUPPORTED;
-        snprintf(err->message, sizeof err->message, "%s: unsupported: constraints are not posed yet (issues 5 and 8); "
-                 "the dump holds the data rows and the update order", input);
+        snprintf(err->message, sizeof err->message, "%.200s: unsupported: %s; the dump holds the data rows and the "
+                 "update order", input, unsolved_reason);
     }
     return err->status;
 }

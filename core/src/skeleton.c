@@ -14,6 +14,7 @@
  * Where the runtime throws (an IK constraint without bones, a weighted path naming no bone, a slider
  * without an animation) the instance records the fault instead. */
 #include "skeleton.h"
+#include "constraint.h"
 #include "animation.h"
 #include "skin.h"
 
@@ -492,8 +493,8 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
             b->constrained.local = b->pose.local;
         }
     for (int i = 0; i < sk->update_count; i++) {
-        if (sk->update_order[i].kind != PC_UPDATE_BONE) continue; /* constraints: issues 5 and 8 */
-        pc_bone *b = &sk->bones[sk->update_order[i].index];
-        pc_bone_update_world(sk, b);
+        const pc_update_item *u = &sk->update_order[i];
+        if (u->kind == PC_UPDATE_BONE) pc_bone_update_world(sk, &sk->bones[u->index]);
+        else if (u->kind == PC_UPDATE_CONSTRAINT) pc_constraint_update(sk, u->index);
     }
 }
