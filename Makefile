@@ -99,4 +99,4 @@ clean:
 
 # Each part of the harness adds its own targets (and `help::` lines, and prerequisites of `test` and
 # `nightly`) in a fragment beside its code.
-include $(sort $(wildcard core/*.mk probes/*.mk reports/*.mk gates/*.mk oracle/*.mk))
+include $(sort $(wildcard core/*.mk core/*/*.mk probes/*.mk reports/*.mk gates/*.mk oracle/*.mk))
