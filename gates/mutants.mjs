@@ -436,7 +436,7 @@ async function main() {
       line = `DIFFER   ${m.file}: oracle ${ov.accepted ? "accepts" : `refuses (${ov.message})`}; core ${cv.status === 0 ? "accepts" : `refuses (${cv.message})`}`;
     }
     if (line) { kept.push(line); if (!o.quiet) process.stdout.write(line + "\n"); }
-    else if (!o.keepAll) rmSync(m.file, { force: true });
+    else m.agreed = true;
   }
   if (o.diff) {
     // Dumps of the mutants both accept: the oracle's in one batch, then the core's, then posediff.
@@ -470,6 +470,11 @@ async function main() {
       `from the oracle only (it throws while posing) ${count.coreOnly}, from neither ${count.neither}\n`);
   }
   rmSync(core, { force: true });
+  if (!o.keepAll)
+    for (const m of mutants) {
+      if (!m.agreed || kept.some((line) => line.includes(m.file))) continue;
+      for (const f of [m.file, `${m.file}.oracle.dump`, `${m.file}.core.dump`]) rmSync(f, { force: true });
+    }
   writeFileSync(join(o.out, "disagreements.txt"), kept.join("\n") + (kept.length ? "\n" : ""));
   for (const f of FAMILY_NAMES)
     if (stats[f])
