@@ -44,6 +44,7 @@ void pc_skeleton_free(pc_skeleton *sk)
     free(sk->constraints);
     free(sk->slot_constrained);
     free(sk->slot_attachments);
+    free(sk->setup_attachments);
     free(sk->update_order);
     free(sk->reset);
     free_all_skin(&sk->all_skin);
@@ -358,6 +359,15 @@ static bool build_all_skin(pc_skeleton *sk)
     return true;
 }
 
+/* Slot.setupPose looks its attachment up by name in the skin: done once per skin here. */
+static void find_setup_attachments(pc_skeleton *sk)
+{
+    for (int i = 0; i < sk->data->slot_count; i++) {
+        const char *key = sk->data->slots[i].attachment_key;
+        sk->setup_attachments[i] = key ? pc_skeleton_get_attachment(sk, i, key) : NULL;
+    }
+}
+
 bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name)
 {
     const pc_skeleton_data *d = sk->data;
@@ -380,6 +390,7 @@ bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name)
             const pc_attachment *a = lookup(s, i, key);
             if (a) sk->slot_attachments[i] = a;
         }
+    find_setup_attachments(sk);
     update_cache(sk);
     return true;
 }
@@ -398,10 +409,11 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->constraints = calloc(constraints, sizeof *sk->constraints);
     sk->slot_constrained = calloc(slots, sizeof *sk->slot_constrained);
     sk->slot_attachments = calloc(slots, sizeof *sk->slot_attachments);
+    sk->setup_attachments = calloc(slots, sizeof *sk->setup_attachments);
     sk->update_order = calloc(bones + constraints, sizeof *sk->update_order);
     sk->update_capacity = (int)(bones + constraints);
     sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
-    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_attachments || !sk->update_order
+    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
         || !sk->reset) {
         pc_skeleton_free(sk);
         return NULL;
@@ -443,6 +455,7 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     const pc_skin_data *default_skin = data->default_skin >= 0 ? &data->skins[data->default_skin] : NULL;
     for (int i = 0; i < data->slot_count; i++)
         if (data->slots[i].attachment_key) sk->slot_attachments[i] = lookup(default_skin, i, data->slots[i].attachment_key);
+    find_setup_attachments(sk);
     update_cache(sk);
     return sk;
 }

@@ -67,6 +67,9 @@ struct pc_skeleton {
     bool *slot_constrained;    /* per slot: a slider keys it */
     bool draw_order_constrained;
     const pc_attachment **slot_attachments; /* each slot's attachment after the skin is set (NULL: none) */
+    /* Each slot's setup attachment under the skin set (Skeleton.getAttachment of the slot's setup
+     * name), found once when the skin is set, since the skin cannot change while posing. */
+    const pc_attachment **setup_attachments;
     pc_update_item *update_order; /* bones and constraints in the order they are updated */
     int update_count, update_capacity;
     pc_update_item *reset;     /* bones, slots and constraints whose constrained copy is reset each update */

@@ -64,6 +64,6 @@ void pc_slot_setup_pose(const pc_skeleton *sk, pc_slot *slot)
         pc_slot_set_attachment(slot, NULL);
     } else {
         p->attachment = NULL;
-        pc_slot_set_attachment(slot, pc_skeleton_get_attachment(sk, d->index, d->attachment_key));
+        pc_slot_set_attachment(slot, sk->setup_attachments[d->index]);
     }
 }
