@@ -15,6 +15,7 @@
  * without an animation) the instance records the fault instead. */
 #include "skeleton.h"
 #include "constraint.h"
+#include "bone_local.h"
 #include "animation.h"
 #include "skin.h"
 
@@ -499,15 +500,22 @@ void pc_skeleton_setup_pose(pc_skeleton *sk)
 
 void pc_skeleton_update_world_transform(pc_skeleton *sk)
 {
+    /* A new pass: world and local stamps of earlier passes are stale (bone_local.h). */
+    sk->update_stamp++;
     /* Each constrained copy starts from the pose (Posed.resetConstrained). */
-    for (int i = 0; i < sk->reset_count; i++)
-        if (sk->reset[i].kind == PC_UPDATE_BONE) {
-            pc_bone *b = &sk->bones[sk->reset[i].index];
+    for (int i = 0; i < sk->reset_count; i++) {
+        const pc_update_item *r = &sk->reset[i];
+        if (r->kind == PC_UPDATE_BONE) {
+            pc_bone *b = &sk->bones[r->index];
             b->constrained.local = b->pose.local;
+        } else if (r->kind == PC_UPDATE_CONSTRAINT) {
+            sk->constraints[r->index].constrained_pose = sk->constraints[r->index].pose;
         }
+    }
+    /* A bone's turn computes its world unless a constraint made it current this pass. */
     for (int i = 0; i < sk->update_count; i++) {
         const pc_update_item *u = &sk->update_order[i];
-        if (u->kind == PC_UPDATE_BONE) pc_bone_update_world(sk, &sk->bones[u->index]);
+        if (u->kind == PC_UPDATE_BONE) pc_bone_update(sk, &sk->bones[u->index]);
         else if (u->kind == PC_UPDATE_CONSTRAINT) pc_constraint_update(sk, u->index);
     }
 }

@@ -8,10 +8,13 @@
 #include "skeleton_data.h"
 #include "slot.h"
 
-/* A pose of a bone: the local transform and the world transform computed from it. */
+/* A pose of a bone: the local transform and the world transform computed from it, with the update
+ * stamps of bone_local.h (the pass in which the world was last made current, the pass in which a
+ * constraint last wrote the world directly; 0: none). */
 typedef struct pc_bone_pose {
     pc_bone_local local;
     double a, b, c, d, world_x, world_y;
+    unsigned long world_stamp, local_stamp;
 } pc_bone_pose;
 
 typedef struct pc_bone {
@@ -81,6 +84,7 @@ struct pc_skeleton {
     char fault[200];
     /* The instance's position and scale (the runtime's defaults: 0, 0, 1, 1). */
     double x, y, scale_x, scale_y;
+    unsigned long update_stamp; /* the runtime's `_update`: the number of update passes so far */
 };
 
 /* The active skin's data (NULL for none). */
