@@ -14,6 +14,13 @@ bool pc_constraint_kind_solved(pc_constraint_kind kind);
 /* The first active constraint in the update order of a kind the core does not solve, or -1. */
 int pc_constraint_first_unsolved(const pc_skeleton *sk);
 
+/* A constraint's applied pose: its constrained copy when a slider keys it, else its pose. */
+static inline const pc_constraint_pose *pc_constraint_applied_pose(const pc_skeleton *sk, int index)
+{
+    const pc_constraint_state *st = &sk->constraints[index];
+    return st->constrained ? &st->constrained_pose : &st->pose;
+}
+
 /* Solves constraint `index` (its turn in the update order). */
 void pc_constraint_update(pc_skeleton *sk, int index);
 
