@@ -1,10 +1,12 @@
 /* Constraints in the update order (see constraint.h): the kinds solved, and the dispatch by kind. */
 #include "constraint.h"
 #include "transform.h"
+#include "ik.h"
 
 bool pc_constraint_kind_solved(pc_constraint_kind kind)
 {
     switch (kind) {
+    case PC_IK:
     case PC_TRANSFORM:
         return true;
     default:
@@ -25,6 +27,9 @@ int pc_constraint_first_unsolved(const pc_skeleton *sk)
 void pc_constraint_update(pc_skeleton *sk, int index)
 {
     switch (sk->data->constraints[index].kind) {
+    case PC_IK:
+        pc_ik_update(sk, index);
+        break;
     case PC_TRANSFORM:
         pc_transform_update(sk, index);
         break;

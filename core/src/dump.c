@@ -257,6 +257,13 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
     if (ok) {
         pc_skeleton_setup_pose(sk);
         pc_skeleton_update_world_transform(sk);
+        if (sk->thrown) {
+            err->status = PC_INVALID;
+            snprintf(err->message, sizeof err->message, "%.200s: the setup pose: %s", input, sk->thrown);
+            ok = false;
+        }
+    }
+    if (ok) {
         dw_pose(w, index++, NULL, 0);
         write_pose_rows(w, sk, NULL, key, key_size);
     }
@@ -282,6 +289,13 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
                 break;
             }
             pc_skeleton_update_world_transform(sk);
+            if (sk->thrown) {
+                err->status = PC_INVALID;
+                snprintf(err->message, sizeof err->message, "%.200s: animation \"%.100s\" at %.17g: %s", input,
+                         anim->name, times[i], sk->thrown);
+                ok = false;
+                break;
+            }
             dw_pose(w, index++, anim->name, times[i]);
             write_pose_rows(w, sk, &events, key, key_size);
             last_time = times[i];

@@ -502,6 +502,7 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
 {
     /* A new pass: world and local stamps of earlier passes are stale (bone_local.h). */
     sk->update_stamp++;
+    sk->thrown = NULL;
     /* Each constrained copy starts from the pose (Posed.resetConstrained). */
     for (int i = 0; i < sk->reset_count; i++) {
         const pc_update_item *r = &sk->reset[i];
@@ -513,7 +514,7 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
         }
     }
     /* A bone's turn computes its world unless a constraint made it current this pass. */
-    for (int i = 0; i < sk->update_count; i++) {
+    for (int i = 0; i < sk->update_count && !sk->thrown; i++) {
         const pc_update_item *u = &sk->update_order[i];
         if (u->kind == PC_UPDATE_BONE) pc_bone_update(sk, &sk->bones[u->index]);
         else if (u->kind == PC_UPDATE_CONSTRAINT) pc_constraint_update(sk, u->index);

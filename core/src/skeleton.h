@@ -85,6 +85,9 @@ struct pc_skeleton {
     /* The instance's position and scale (the runtime's defaults: 0, 0, 1, 1). */
     double x, y, scale_x, scale_y;
     unsigned long update_stamp; /* the runtime's `_update`: the number of update passes so far */
+    /* Where the runtime throws while updating (a constraint reading what is not there), its message
+     * (the pass stops there); NULL otherwise. */
+    const char *thrown;
 };
 
 /* The active skin's data (NULL for none). */
