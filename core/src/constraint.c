@@ -2,12 +2,14 @@
 #include "constraint.h"
 #include "transform.h"
 #include "ik.h"
+#include "physics.h"
 
 bool pc_constraint_kind_solved(pc_constraint_kind kind)
 {
     switch (kind) {
     case PC_IK:
     case PC_TRANSFORM:
+    case PC_PHYSICS:
         return true;
     default:
         return false;
@@ -32,6 +34,9 @@ void pc_constraint_update(pc_skeleton *sk, int index)
         break;
     case PC_TRANSFORM:
         pc_transform_update(sk, index);
+        break;
+    case PC_PHYSICS:
+        pc_physics_update(sk, index);
         break;
     default:
         break; /* not reached: documents with unsolved kinds are not posed */
