@@ -23,7 +23,7 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
         case PC_TL_ROTATE: case PC_TL_TRANSLATE: case PC_TL_TRANSLATE_X: case PC_TL_TRANSLATE_Y:
         case PC_TL_SCALE: case PC_TL_SCALE_X: case PC_TL_SCALE_Y: case PC_TL_SHEAR: case PC_TL_SHEAR_X:
         case PC_TL_SHEAR_Y: case PC_TL_INHERIT:
-            pc_apply_bone_timeline(sk, t, time);
+            pc_apply_bone_timeline(sk, t, time, &pc_mix_setup);
             break;
         case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
         case PC_TL_RGB2:
@@ -45,11 +45,52 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
             pc_apply_event_timeline(t, last_time, time, events);
             break;
         default:
-            pc_apply_constraint_timeline(sk, t, time);
+            pc_apply_constraint_timeline(sk, t, time, &pc_mix_setup);
             break;
         }
     }
     return error;
+}
+
+const pc_mix pc_mix_setup = { 1, PC_FROM_SETUP, false, false, false };
+
+static bool is_slot_kind(pc_timeline_kind kind)
+{
+    switch (kind) {
+    case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2: case PC_TL_RGB2:
+    case PC_TL_DEFORM: case PC_TL_SEQUENCE: case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool pc_animation_keys_slots(const pc_animation_data *a)
+{
+    for (int i = 0; i < a->timeline_count; i++)
+        if (is_slot_kind(a->timelines[i].kind)) return true;
+    return false;
+}
+
+void pc_animation_apply_bones_and_constraints(pc_skeleton *sk, const pc_animation_data *a, double time, bool loop,
+                                              const pc_mix *m)
+{
+    if (loop && a->duration != 0) time = fmod(time, a->duration);
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        switch (t->kind) {
+        case PC_TL_ROTATE: case PC_TL_TRANSLATE: case PC_TL_TRANSLATE_X: case PC_TL_TRANSLATE_Y:
+        case PC_TL_SCALE: case PC_TL_SCALE_X: case PC_TL_SCALE_Y: case PC_TL_SHEAR: case PC_TL_SHEAR_X:
+        case PC_TL_SHEAR_Y: case PC_TL_INHERIT:
+            pc_apply_bone_timeline(sk, t, time, m);
+            break;
+        case PC_TL_EVENT:
+            break;
+        default:
+            if (!is_slot_kind(t->kind)) pc_apply_constraint_timeline(sk, t, time, m);
+            break;
+        }
+    }
 }
 
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots)

@@ -24,6 +24,32 @@ typedef struct pc_fired_events {
 const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
                                pc_fired_events *events);
 
+/* How an apply mixes what the timelines give into the poses (the runtime's alpha, MixFrom, add, out and
+ * appliedPose arguments). */
+typedef enum pc_mix_from { PC_FROM_CURRENT, PC_FROM_SETUP, PC_FROM_FIRST } pc_mix_from;
+typedef struct pc_mix {
+    double alpha;
+    pc_mix_from from;
+    bool add;      /* additive: values added to the base */
+    bool out;      /* mixing out */
+    bool applied;  /* onto the applied poses (a slider's apply), not the poses */
+} pc_mix;
+
+/* The pose sequence's mix: alpha 1 from the setup pose, onto the poses. */
+extern const pc_mix pc_mix_setup;
+
+/* Applies the bone and constraint timelines of an animation at `time` with a mix, the time wrapped
+ * into the animation's duration when `loop` (a slider's apply: `apply(skeleton, time, time, loop, null,
+ * mix, MixFrom.current, additive, false, true)`). Event timelines fire nothing (no events array). The
+ * timelines that set slots and the draw order are not applied: callers must not pass an animation
+ * holding them (pc_animation_keys_slots). */
+void pc_animation_apply_bones_and_constraints(pc_skeleton *sk, const pc_animation_data *a, double time, bool loop,
+                                              const pc_mix *m);
+
+/* True when the animation has timelines that set slots (attachment, colors, deform, sequence) or the
+ * draw order. */
+bool pc_animation_keys_slots(const pc_animation_data *a);
+
 /* Raises each slot's deform_capacity to the most deform values any deform timeline of the document sets
  * on it (on its own slot and on its attachment's timeline slots). */
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots);

@@ -1,4 +1,5 @@
-/* The families of timelines, one file each, applied as animation.h says (alpha 1, from the setup pose):
+/* The families of timelines, one file each, applied as animation.h says (the pose sequence's alpha 1
+ * from the setup pose; bone and constraint timelines also with a slider's mix, pc_mix):
  *
  *   timeline_bone.c        rotate, translate(X/Y), scale(X/Y), shear(X/Y), inherit
  *   timeline_slot.c        attachment, rgba, rgb, alpha, rgba2, rgb2
@@ -12,7 +13,7 @@
 
 #include "animation.h"
 
-void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 /* These return NULL, or the runtime's error message where it throws (pc_animation_apply). */
 const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
@@ -20,7 +21,7 @@ const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, do
 const char *pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);
-void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 
 /* Attachment.timelineSlots of `a`, one at a time: *at starts at 0; returns the next slot, or -1 after the
  * last (timeline_attachment.c). */

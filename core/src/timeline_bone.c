@@ -1,23 +1,49 @@
 /* Bone timelines: rotate, translate, translateX/Y, scale, scaleX/Y, shear, shearX/Y and inherit set a
- * bone's pose (not its applied pose), for active bones only. At alpha 1 from the setup pose:
- *   - before the first key, the setup value;
- *   - rotate, translate and shear add the timeline value to the setup value (`setup + value`);
- *   - scale multiplies it (`value * setup`), the timeline value replacing the pose's sign too;
- *   - inherit takes the mode of the last key at or before the time. */
+ * bone's pose (or its applied pose, for a slider), for active bones only, as the mix says (animation.h):
+ *   - before the first key: from the setup pose, the setup value; mixing from the first key, toward the
+ *     setup value by alpha; from the current pose, nothing;
+ *   - rotate, translate and shear add the timeline value to the setup value (`setup + value * alpha`
+ *     from the setup pose; from the current pose `current + (value + setup - current) * alpha`, or
+ *     `current + value * alpha` when additive);
+ *   - scale multiplies the setup value (`value * setup`, which at alpha 1 not additive replaces the
+ *     pose's sign too; otherwise blended from the base, the base taking the value's sign);
+ *   - inherit takes the mode of the last key at or before the time (from the current pose, nothing
+ *     before the first key). */
 #include "timeline.h"
+#include "jsmath.h"
 
-/* A one-value timeline whose value is added to the setup value. */
-static double relative(const pc_timeline *t, double time, double setup)
+#include <math.h>
+
+/* CurveTimeline1's value before its first key, for a mix. */
+static double before_first(const pc_mix *m, double current, double setup)
 {
-    if (time < t->frames[0]) return setup;
-    return setup + pc_timeline_curve_value(t, time);
+    switch (m->from) {
+    case PC_FROM_SETUP: return setup;
+    case PC_FROM_FIRST: return current + (setup - current) * m->alpha;
+    default: return current;
+    }
 }
 
-/* A one-value timeline whose value scales the setup value. */
-static double scaled(const pc_timeline *t, double time, double setup)
+/* A one-value timeline whose value is added to the setup value (getRelativeValue). */
+static double relative(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
 {
-    if (time < t->frames[0]) return setup;
-    return pc_timeline_curve_value(t, time) * setup;
+    if (time < t->frames[0]) return before_first(m, current, setup);
+    double value = pc_timeline_curve_value(t, time);
+    if (m->from == PC_FROM_SETUP) return setup + value * m->alpha;
+    return current + (m->add ? value : value + setup - current) * m->alpha;
+}
+
+/* A one-value timeline whose value scales the setup value (getScaleValue). */
+static double scaled(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
+{
+    if (time < t->frames[0]) return before_first(m, current, setup);
+    double value = pc_timeline_curve_value(t, time) * setup;
+    if (m->alpha == 1 && !m->add) return value;
+    double base = m->from == PC_FROM_SETUP ? setup : current;
+    if (m->add) return base + (value - setup) * m->alpha;
+    if (m->out) return base + (fabs(value) * js_sign(base) - base) * m->alpha;
+    base = fabs(base) * js_sign(value);
+    return base + (value - base) * m->alpha;
 }
 
 /* A two-value timeline's values at time (time at or after the first key). */
@@ -28,70 +54,121 @@ static void values2(const pc_timeline *t, double time, double *x, double *y)
     *y = pc_timeline_value(t, time, i, 2);
 }
 
-void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+/* Before the first key of a two-value timeline: the pair (*x, *y) toward its setup values. */
+static void before_first2(const pc_mix *m, double *x, double *y, double sx, double sy)
+{
+    if (m->from == PC_FROM_SETUP) {
+        *x = sx;
+        *y = sy;
+    } else if (m->from == PC_FROM_FIRST) {
+        *x += (sx - *x) * m->alpha;
+        *y += (sy - *y) * m->alpha;
+    }
+}
+
+/* Translate and shear: the pair's values added to the setup values. */
+static void relative2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
+{
+    if (time < t->frames[0]) {
+        before_first2(m, px, py, sx, sy);
+        return;
+    }
+    double x, y;
+    values2(t, time, &x, &y);
+    if (m->from == PC_FROM_SETUP) {
+        *px = sx + x * m->alpha;
+        *py = sy + y * m->alpha;
+    } else if (m->add) {
+        *px += x * m->alpha;
+        *py += y * m->alpha;
+    } else {
+        *px += (sx + x - *px) * m->alpha;
+        *py += (sy + y - *py) * m->alpha;
+    }
+}
+
+/* Scale: the pair's values times the setup values. */
+static void scaled2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
+{
+    if (time < t->frames[0]) {
+        before_first2(m, px, py, sx, sy);
+        return;
+    }
+    double x, y;
+    values2(t, time, &x, &y);
+    x *= sx;
+    y *= sy;
+    if (m->alpha == 1 && !m->add) {
+        *px = x;
+        *py = y;
+        return;
+    }
+    double bx, by;
+    if (m->from == PC_FROM_SETUP) {
+        bx = sx;
+        by = sy;
+    } else {
+        bx = *px;
+        by = *py;
+    }
+    if (m->add) {
+        *px = bx + (x - sx) * m->alpha;
+        *py = by + (y - sy) * m->alpha;
+    } else if (m->out) {
+        *px = bx + (fabs(x) * js_sign(bx) - bx) * m->alpha;
+        *py = by + (fabs(y) * js_sign(by) - by) * m->alpha;
+    } else {
+        bx = fabs(bx) * js_sign(x);
+        by = fabs(by) * js_sign(y);
+        *px = bx + (x - bx) * m->alpha;
+        *py = by + (y - by) * m->alpha;
+    }
+}
+
+void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
 {
     pc_bone *bone = &sk->bones[t->target];
     if (!bone->active) return;
-    pc_bone_local *pose = &bone->pose.local;
+    pc_bone_local *pose = m->applied ? &bone->applied->local : &bone->pose.local;
     const pc_bone_local *setup = &bone->data->setup;
-    bool before = time < t->frames[0];
-    double x, y;
     switch (t->kind) {
     case PC_TL_ROTATE:
-        pose->rotation = relative(t, time, setup->rotation);
+        pose->rotation = relative(t, time, m, pose->rotation, setup->rotation);
         break;
     case PC_TL_TRANSLATE_X:
-        pose->x = relative(t, time, setup->x);
+        pose->x = relative(t, time, m, pose->x, setup->x);
         break;
     case PC_TL_TRANSLATE_Y:
-        pose->y = relative(t, time, setup->y);
+        pose->y = relative(t, time, m, pose->y, setup->y);
         break;
     case PC_TL_SCALE_X:
-        pose->scale_x = scaled(t, time, setup->scale_x);
+        pose->scale_x = scaled(t, time, m, pose->scale_x, setup->scale_x);
         break;
     case PC_TL_SCALE_Y:
-        pose->scale_y = scaled(t, time, setup->scale_y);
+        pose->scale_y = scaled(t, time, m, pose->scale_y, setup->scale_y);
         break;
     case PC_TL_SHEAR_X:
-        pose->shear_x = relative(t, time, setup->shear_x);
+        pose->shear_x = relative(t, time, m, pose->shear_x, setup->shear_x);
         break;
     case PC_TL_SHEAR_Y:
-        pose->shear_y = relative(t, time, setup->shear_y);
+        pose->shear_y = relative(t, time, m, pose->shear_y, setup->shear_y);
         break;
     case PC_TL_TRANSLATE:
-        if (before) {
-            pose->x = setup->x;
-            pose->y = setup->y;
-        } else {
-            values2(t, time, &x, &y);
-            pose->x = setup->x + x;
-            pose->y = setup->y + y;
-        }
+        relative2(t, time, m, &pose->x, &pose->y, setup->x, setup->y);
         break;
     case PC_TL_SCALE:
-        if (before) {
-            pose->scale_x = setup->scale_x;
-            pose->scale_y = setup->scale_y;
-        } else {
-            values2(t, time, &x, &y);
-            pose->scale_x = x * setup->scale_x;
-            pose->scale_y = y * setup->scale_y;
-        }
+        scaled2(t, time, m, &pose->scale_x, &pose->scale_y, setup->scale_x, setup->scale_y);
         break;
     case PC_TL_SHEAR:
-        if (before) {
-            pose->shear_x = setup->shear_x;
-            pose->shear_y = setup->shear_y;
-        } else {
-            values2(t, time, &x, &y);
-            pose->shear_x = setup->shear_x + x;
-            pose->shear_y = setup->shear_y + y;
-        }
+        relative2(t, time, m, &pose->shear_x, &pose->shear_y, setup->shear_x, setup->shear_y);
         break;
     case PC_TL_INHERIT:
         /* The keys' modes are 0..4 (pc_animation_unsupported refuses others). */
-        if (before) pose->inherit = setup->inherit;
-        else pose->inherit = (pc_inherit)(int)t->frames[pc_timeline_search(t, time) + 1];
+        if (m->out || time < t->frames[0]) {
+            if (m->from != PC_FROM_CURRENT) pose->inherit = setup->inherit;
+        } else {
+            pose->inherit = (pc_inherit)(int)t->frames[pc_timeline_search(t, time) + 1];
+        }
         break;
     default:
         break;

@@ -1,75 +1,105 @@
 /* Constraint timelines: ik, transform, path position, spacing and mix, the physics settings and reset,
- * slider time and mix. They set an active constraint's pose (not its applied pose). At alpha 1 from the
- * setup pose:
- *   - before the first key, the setup values;
- *   - a value `v` of the keys is blended from the setup value as `setup + (v - setup) * 1`, which is not
- *     always v in doubles (the runtime writes it so for every alpha);
+ * slider time and mix. They set an active constraint's pose (or its applied pose, for a slider), as the
+ * mix says (animation.h):
+ *   - before the first key: from the setup pose, the setup values; mixing from the first key, toward
+ *     the setup values by alpha (ik's bend direction, compress and stretch: the setup's); from the
+ *     current pose, nothing;
+ *   - a value `v` of the keys is blended from the base (the setup value from the setup pose, else the
+ *     current one) as `base + (v - base) * alpha`, which is not always v in doubles at alpha 1, or added
+ *     as `base + v * alpha` when additive (transform and path mixes, path position, slider time and
+ *     mix, physics wind and gravity: the other physics settings, path spacing and ik are never added);
  *   - ik's bend direction, compress and stretch are the last key's at or before the time, as they are
  *     (the bend direction is a float32 key value, compress and stretch are keys other than 0);
- *   - physics mass keys are masses: the pose keeps the inverse, so the setup value blended from is
- *     1 / setup massInverse and the pose gets 1 / the blend (also before the first key);
+ *   - physics mass keys are masses: the pose keeps the inverse, so the values blended are 1 / the
+ *     massInverse and the pose gets 1 / the blend (also before the first key);
  *   - a physics timeline of every constraint (target -1) sets each active physics constraint that takes
  *     that setting from global timelines;
  *   - the reset timeline changes no value of a pose (it resets the physics simulation). */
 #include "timeline.h"
 
-/* `setup + (value - setup) * alpha` at alpha 1. */
-static double blend(double setup, double value)
+/* CurveTimeline1's value before the first key. */
+static double before_first(const pc_mix *m, double current, double setup)
 {
-    return setup + (value - setup) * 1;
+    switch (m->from) {
+    case PC_FROM_SETUP: return setup;
+    case PC_FROM_FIRST: return current + (setup - current) * m->alpha;
+    default: return current;
+    }
 }
 
-/* getAbsoluteValue of a one-value timeline: the setup value before the first key, else the blend. */
-static double absolute(const pc_timeline *t, double time, double setup)
+/* `base + (value - base) * alpha`, or `base + value * alpha` when added; base the setup value from the
+ * setup pose, else the current one. */
+static double blend(const pc_mix *m, bool add, double current, double setup, double value)
 {
-    if (time < t->frames[0]) return setup;
-    return blend(setup, pc_timeline_curve_value(t, time));
+    double base = m->from == PC_FROM_SETUP ? setup : current;
+    return base + (add ? value : value - base) * m->alpha;
 }
 
-static void apply_ik(const pc_timeline *t, double time, pc_constraint_pose *p, const pc_ik_data *setup)
+/* getAbsoluteValue of a one-value timeline. */
+static double absolute(const pc_timeline *t, double time, const pc_mix *m, bool add, double current, double setup)
+{
+    if (time < t->frames[0]) return before_first(m, current, setup);
+    return blend(m, add, current, setup, pc_timeline_curve_value(t, time));
+}
+
+/* Before the first key of a multi-value timeline: one field toward its setup value. */
+static void before_first_field(const pc_mix *m, double *field, double setup)
+{
+    *field = before_first(m, *field, setup);
+}
+
+static void apply_ik(const pc_timeline *t, double time, const pc_mix *m, pc_constraint_pose *p, const pc_ik_data *setup)
 {
     if (time < t->frames[0]) {
-        p->mix = setup->mix, p->softness = setup->softness, p->bend_direction = setup->bend_direction;
+        if (m->from == PC_FROM_CURRENT) return;
+        before_first_field(m, &p->mix, setup->mix);
+        before_first_field(m, &p->softness, setup->softness);
+        p->bend_direction = setup->bend_direction;
         p->compress = setup->compress, p->stretch = setup->stretch;
         return;
     }
     int i = pc_timeline_search(t, time);
-    p->mix = blend(setup->mix, pc_timeline_value(t, time, i, 1));
-    p->softness = blend(setup->softness, pc_timeline_value(t, time, i, 2));
-    p->bend_direction = t->frames[i + 3];
-    p->compress = t->frames[i + 4] != 0;
-    p->stretch = t->frames[i + 5] != 0;
+    p->mix = blend(m, false, p->mix, setup->mix, pc_timeline_value(t, time, i, 1));
+    p->softness = blend(m, false, p->softness, setup->softness, pc_timeline_value(t, time, i, 2));
+    if (m->out) {
+        if (m->from == PC_FROM_SETUP) {
+            p->bend_direction = setup->bend_direction;
+            p->compress = setup->compress, p->stretch = setup->stretch;
+        }
+    } else {
+        p->bend_direction = t->frames[i + 3];
+        p->compress = t->frames[i + 4] != 0;
+        p->stretch = t->frames[i + 5] != 0;
+    }
 }
 
-static void apply_transform(const pc_timeline *t, double time, pc_constraint_pose *p, const pc_transform_data *s)
+static void apply_transform(const pc_timeline *t, double time, const pc_mix *m, pc_constraint_pose *p,
+                            const pc_transform_data *s)
 {
+    double *fields[6] = { &p->mix_rotate, &p->mix_x, &p->mix_y, &p->mix_scale_x, &p->mix_scale_y, &p->mix_shear_y };
+    const double setup[6] = { s->mix_rotate, s->mix_x, s->mix_y, s->mix_scale_x, s->mix_scale_y, s->mix_shear_y };
     if (time < t->frames[0]) {
-        p->mix_rotate = s->mix_rotate, p->mix_x = s->mix_x, p->mix_y = s->mix_y;
-        p->mix_scale_x = s->mix_scale_x, p->mix_scale_y = s->mix_scale_y, p->mix_shear_y = s->mix_shear_y;
+        for (int k = 0; k < 6; k++) before_first_field(m, fields[k], setup[k]);
         return;
     }
     int i = pc_timeline_search(t, time);
-    p->mix_rotate = blend(s->mix_rotate, pc_timeline_value(t, time, i, 1));
-    p->mix_x = blend(s->mix_x, pc_timeline_value(t, time, i, 2));
-    p->mix_y = blend(s->mix_y, pc_timeline_value(t, time, i, 3));
-    p->mix_scale_x = blend(s->mix_scale_x, pc_timeline_value(t, time, i, 4));
-    p->mix_scale_y = blend(s->mix_scale_y, pc_timeline_value(t, time, i, 5));
-    p->mix_shear_y = blend(s->mix_shear_y, pc_timeline_value(t, time, i, 6));
+    for (int k = 0; k < 6; k++) *fields[k] = blend(m, m->add, *fields[k], setup[k], pc_timeline_value(t, time, i, k + 1));
 }
 
-static void apply_path_mix(const pc_timeline *t, double time, pc_constraint_pose *p, const pc_path_data *s)
+static void apply_path_mix(const pc_timeline *t, double time, const pc_mix *m, pc_constraint_pose *p,
+                           const pc_path_data *s)
 {
+    double *fields[3] = { &p->mix_rotate, &p->mix_x, &p->mix_y };
+    const double setup[3] = { s->mix_rotate, s->mix_x, s->mix_y };
     if (time < t->frames[0]) {
-        p->mix_rotate = s->mix_rotate, p->mix_x = s->mix_x, p->mix_y = s->mix_y;
+        for (int k = 0; k < 3; k++) before_first_field(m, fields[k], setup[k]);
         return;
     }
     int i = pc_timeline_search(t, time);
-    p->mix_rotate = blend(s->mix_rotate, pc_timeline_value(t, time, i, 1));
-    p->mix_x = blend(s->mix_x, pc_timeline_value(t, time, i, 2));
-    p->mix_y = blend(s->mix_y, pc_timeline_value(t, time, i, 3));
+    for (int k = 0; k < 3; k++) *fields[k] = blend(m, m->add, *fields[k], setup[k], pc_timeline_value(t, time, i, k + 1));
 }
 
-/* The physics setting a timeline kind sets, and whether it is the mass (kept inverted). */
+/* The physics setting a timeline kind sets. */
 static double *physics_field(pc_timeline_kind kind, pc_constraint_pose *p)
 {
     switch (kind) {
@@ -83,6 +113,7 @@ static double *physics_field(pc_timeline_kind kind, pc_constraint_pose *p)
     }
 }
 
+/* The setting's setup value as the timeline reads it (the mass, not its inverse). */
 static double physics_setup(pc_timeline_kind kind, const pc_physics_data *s)
 {
     switch (kind) {
@@ -96,15 +127,27 @@ static double physics_setup(pc_timeline_kind kind, const pc_physics_data *s)
     }
 }
 
-/* Sets one physics constraint's setting to the blend of `value` (the timeline's at time). */
-static void set_physics(const pc_timeline *t, double time, double value, pc_constraint_pose *p, const pc_physics_data *s)
+/* Sets one physics constraint's setting from `value` (the timeline's at time, when at or after the first
+ * key). Only wind and gravity are added. */
+static void set_physics(const pc_timeline *t, double time, const pc_mix *m, double value, pc_constraint_pose *p,
+                        const pc_physics_data *s)
 {
-    double setup = physics_setup(t->kind, s);
-    double v = time < t->frames[0] ? setup : blend(setup, value);
-    *physics_field(t->kind, p) = t->kind == PC_TL_PHYSICS_MASS ? 1 / v : v;
+    bool mass = t->kind == PC_TL_PHYSICS_MASS;
+    bool add = m->add && (t->kind == PC_TL_PHYSICS_WIND || t->kind == PC_TL_PHYSICS_GRAVITY);
+    double *field = physics_field(t->kind, p);
+    double current = mass ? 1 / *field : *field, setup = physics_setup(t->kind, s);
+    double v = time < t->frames[0] ? before_first(m, current, setup) : blend(m, add, current, setup, value);
+    *field = mass ? 1 / v : v;
 }
 
-void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+/* The pose a timeline sets: the pose, or the applied pose (a slider's). */
+static pc_constraint_pose *target_pose(pc_skeleton *sk, int index, const pc_mix *m)
+{
+    pc_constraint_state *st = &sk->constraints[index];
+    return m->applied && st->constrained ? &st->constrained_pose : &st->pose;
+}
+
+void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
 {
     const pc_skeleton_data *d = sk->data;
     if (t->kind == PC_TL_PHYSICS_RESET) return;
@@ -115,40 +158,39 @@ void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double 
         for (int c = 0; c < d->constraint_count; c++) {
             const pc_constraint_data *cd = &d->constraints[c];
             if (cd->kind != PC_PHYSICS || !sk->constraints[c].active || !cd->u.physics.global[setting]) continue;
-            set_physics(t, time, value, &sk->constraints[c].pose, &cd->u.physics);
+            set_physics(t, time, m, value, target_pose(sk, c, m), &cd->u.physics);
         }
         return;
     }
     pc_constraint_state *st = &sk->constraints[t->target];
     if (!st->active) return;
     const pc_constraint_data *cd = &d->constraints[t->target];
-    pc_constraint_pose *p = &st->pose;
+    pc_constraint_pose *p = target_pose(sk, t->target, m);
     switch (t->kind) {
     case PC_TL_IK:
-        apply_ik(t, time, p, &cd->u.ik);
+        apply_ik(t, time, m, p, &cd->u.ik);
         break;
     case PC_TL_TRANSFORM:
-        apply_transform(t, time, p, &cd->u.transform);
+        apply_transform(t, time, m, p, &cd->u.transform);
         break;
     case PC_TL_PATH_POSITION:
-        p->position = absolute(t, time, cd->u.path.position);
+        p->position = absolute(t, time, m, m->add, p->position, cd->u.path.position);
         break;
     case PC_TL_PATH_SPACING:
-        p->spacing = absolute(t, time, cd->u.path.spacing);
+        p->spacing = absolute(t, time, m, false, p->spacing, cd->u.path.spacing);
         break;
     case PC_TL_PATH_MIX:
-        apply_path_mix(t, time, p, &cd->u.path);
+        apply_path_mix(t, time, m, p, &cd->u.path);
         break;
     case PC_TL_SLIDER_TIME:
-        p->time = absolute(t, time, cd->u.slider.time);
+        p->time = absolute(t, time, m, m->add, p->time, cd->u.slider.time);
         break;
     case PC_TL_SLIDER_MIX:
-        p->mix = absolute(t, time, cd->u.slider.mix);
+        p->mix = absolute(t, time, m, m->add, p->mix, cd->u.slider.mix);
         break;
     default:
         /* One physics constraint's setting. */
-        if (time < t->frames[0]) set_physics(t, time, 0, p, &cd->u.physics);
-        else set_physics(t, time, pc_timeline_curve_value(t, time), p, &cd->u.physics);
+        set_physics(t, time, m, time < t->frames[0] ? 0 : pc_timeline_curve_value(t, time), p, &cd->u.physics);
         break;
     }
 }
