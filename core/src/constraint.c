@@ -3,6 +3,7 @@
 #include "transform.h"
 #include "ik.h"
 #include "physics.h"
+#include "path.h"
 
 bool pc_constraint_kind_solved(pc_constraint_kind kind)
 {
@@ -10,6 +11,7 @@ bool pc_constraint_kind_solved(pc_constraint_kind kind)
     case PC_IK:
     case PC_TRANSFORM:
     case PC_PHYSICS:
+    case PC_PATH:
         return true;
     default:
         return false;
@@ -37,6 +39,9 @@ void pc_constraint_update(pc_skeleton *sk, int index)
         break;
     case PC_PHYSICS:
         pc_physics_update(sk, index);
+        break;
+    case PC_PATH:
+        pc_path_update(sk, index);
         break;
     default:
         break; /* not reached: documents with unsolved kinds are not posed */

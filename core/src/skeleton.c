@@ -16,6 +16,7 @@
 #include "skeleton.h"
 #include "constraint.h"
 #include "bone_local.h"
+#include "path.h"
 #include "animation.h"
 #include "skin.h"
 
@@ -49,6 +50,7 @@ void pc_skeleton_free(pc_skeleton *sk)
     free(sk->update_order);
     free(sk->reset);
     free_all_skin(&sk->all_skin);
+    pc_path_state_free(sk->paths, sk->data);
     free(sk);
 }
 
@@ -414,8 +416,9 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->update_order = calloc(bones + constraints, sizeof *sk->update_order);
     sk->update_capacity = (int)(bones + constraints);
     sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
+    sk->paths = pc_path_state_new(data);
     if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
-        || !sk->reset) {
+        || !sk->reset || !sk->paths) {
         pc_skeleton_free(sk);
         return NULL;
     }

@@ -88,6 +88,7 @@ struct pc_skeleton {
     /* Where the runtime throws while updating (a constraint reading what is not there), its message
      * (the pass stops there); NULL otherwise. */
     const char *thrown;
+    struct pc_path_state *paths; /* the path constraints' buffers (path.h) */
 };
 
 /* The active skin's data (NULL for none). */
