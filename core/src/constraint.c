@@ -3,7 +3,10 @@
 #include "transform.h"
 #include "ik.h"
 #include "physics.h"
+#include "slider.h"
 #include "path.h"
+
+#include <stdio.h>
 
 bool pc_constraint_kind_solved(pc_constraint_kind kind)
 {
@@ -12,18 +15,31 @@ bool pc_constraint_kind_solved(pc_constraint_kind kind)
     case PC_TRANSFORM:
     case PC_PHYSICS:
     case PC_PATH:
+    case PC_SLIDER:
         return true;
     default:
         return false;
     }
 }
 
+const char *pc_constraint_unsupported(const pc_skeleton_data *d, int index)
+{
+    static char reason[160];
+    const pc_constraint_data *c = &d->constraints[index];
+    if (!pc_constraint_kind_solved(c->kind)) {
+        snprintf(reason, sizeof reason, "%s constraints are not posed yet (constraint \"%.60s\")",
+                 (unsigned)c->kind < 5 ? pc_constraint_kind_names[c->kind] : "unknown", c->name);
+        return reason;
+    }
+    if (c->kind == PC_SLIDER) return pc_slider_unsupported(d, index);
+    return NULL;
+}
+
 int pc_constraint_first_unsolved(const pc_skeleton *sk)
 {
     for (int i = 0; i < sk->update_count; i++) {
         const pc_update_item *u = &sk->update_order[i];
-        if (u->kind == PC_UPDATE_CONSTRAINT && !pc_constraint_kind_solved(sk->data->constraints[u->index].kind))
-            return u->index;
+        if (u->kind == PC_UPDATE_CONSTRAINT && pc_constraint_unsupported(sk->data, u->index)) return u->index;
     }
     return -1;
 }
@@ -39,6 +55,9 @@ void pc_constraint_update(pc_skeleton *sk, int index)
         break;
     case PC_PHYSICS:
         pc_physics_update(sk, index);
+        break;
+    case PC_SLIDER:
+        pc_slider_update(sk, index);
         break;
     case PC_PATH:
         pc_path_update(sk, index);

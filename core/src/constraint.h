@@ -11,7 +11,11 @@
 /* True when the core solves constraints of this kind. */
 bool pc_constraint_kind_solved(pc_constraint_kind kind);
 
-/* The first active constraint in the update order of a kind the core does not solve, or -1. */
+/* NULL when the core solves constraint `index`; else why not (one line, static storage): its kind is
+ * not solved yet, or this constraint uses what the core does not model. */
+const char *pc_constraint_unsupported(const pc_skeleton_data *d, int index);
+
+/* The first active constraint in the update order the core does not solve, or -1. */
 int pc_constraint_first_unsolved(const pc_skeleton *sk);
 
 /* A constraint's applied pose: its constrained copy when a slider keys it, else its pose. */

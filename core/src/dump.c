@@ -354,9 +354,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     int unsolved = pc_constraint_first_unsolved(sk);
     bool constraints = unsolved >= 0;
     char unsolved_reason[160] = "";
-    if (constraints)
-        snprintf(unsolved_reason, sizeof unsolved_reason, "%s constraints are not posed yet (constraint \"%.60s\")",
-                 pc_constraint_kind_names[data->constraints[unsolved].kind], data->constraints[unsolved].name);
+    if (constraints) snprintf(unsolved_reason, sizeof unsolved_reason, "%s", pc_constraint_unsupported(data, unsolved));
 
     char *text = NULL;
     size_t text_len = 0;

@@ -1,0 +1,68 @@
+/* The slider (slider.h).
+ *
+ * Its turn: nothing at mix 0, nor when its bone is inactive. A slider driven by a bone first sets its
+ * applied pose's time (the pose itself when no other slider keys it, so the dump's pose row shows it):
+ * `to + (value - from) * scale`, the value read off the bone's applied pose as a transform constraint's
+ * from-property reads it (transform.h, offsets 0; its local transform read back first when `local` and
+ * a constraint wrote its world this pass); then, looped, `duration + time % duration` (JavaScript's %,
+ * the sign of the time), else at least 0 (Math.max: NaN stays NaN, -0 becomes 0).
+ *
+ * Then every bone its animation's bone timelines key (repeats included) is marked modified in local
+ * space (bone_local.h: its stale local read back, its world and the current worlds below it to be
+ * recomputed by their next turns), and the animation is applied at the time, looped or not, with alpha
+ * the mix, from the current pose, additive as the slider says, onto the applied poses: the bones'
+ * constrained copies (which the update order reset from their poses) and the applied poses of the
+ * constraints it keys. The update order (skeleton.c) gives the slider no bone: it re-sorts each bone its
+ * animation keys and what hangs below, so a later constraint or the final pass over the bones updates
+ * them again. */
+#include "slider.h"
+#include "animation.h"
+#include "bone_local.h"
+#include "constraint.h"
+#include "transform.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const double no_offsets[6] = { 0, 0, 0, 0, 0, 0 };
+
+void pc_slider_update(pc_skeleton *sk, int index)
+{
+    const pc_slider_data *s = &sk->data->constraints[index].u.slider;
+    pc_constraint_state *st = &sk->constraints[index];
+    pc_constraint_pose *p = st->constrained ? &st->constrained_pose : &st->pose;
+    if (p->mix == 0) return;
+    const pc_animation_data *a = &sk->data->animations[s->animation];
+    if (s->bone >= 0) {
+        pc_bone *bone = &sk->bones[s->bone];
+        if (!bone->active) return;
+        if (s->local) pc_bone_validate_local(sk, bone);
+        double value = pc_transform_from_value(sk, bone->applied, s->property, s->local, no_offsets);
+        double time = s->offset + (value - s->property_offset) * s->scale;
+        if (s->loop) time = a->duration + fmod(time, a->duration);
+        else if (!isnan(time)) time = time > 0 ? time : 0;
+        p->time = time;
+    }
+    for (int i = 0; i < a->bone_count; i++) pc_bone_modify_local(sk, &sk->bones[a->bones[i]]);
+    pc_mix m = { p->mix, PC_FROM_CURRENT, s->additive, false, true };
+    pc_animation_apply_bones_and_constraints(sk, a, p->time, s->loop, &m);
+}
+
+const char *pc_slider_unsupported(const pc_skeleton_data *d, int index)
+{
+    static char reason[256];
+    const pc_constraint_data *c = &d->constraints[index];
+    if (c->kind != PC_SLIDER || c->u.slider.animation < 0) return NULL;
+    const pc_animation_data *a = &d->animations[c->u.slider.animation];
+    if (pc_animation_keys_slots(a)) {
+        snprintf(reason, sizeof reason, "slider \"%.60s\": its animation \"%.60s\" keys slots or the draw order "
+                 "(applied slot poses are not modelled)", c->name, a->name);
+        return reason;
+    }
+    const char *why = pc_animation_unsupported(d, a);
+    if (why) {
+        snprintf(reason, sizeof reason, "slider \"%.60s\": %.120s", c->name, why);
+        return reason;
+    }
+    return NULL;
+}
