@@ -7,15 +7,28 @@
 #include "rules.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The local axes: the x axis turned by rx degrees scaled by sx, the y axis by ry degrees scaled by sy,
  * as the matrix [la lb; lc ld]. */
 typedef struct axes { double la, lb, lc, ld; } axes;
 
-static axes local_axes(double rx_deg, double ry_deg, double sx, double sy)
+static axes local_axes(pc_trig_memo *memo, double rx_deg, double ry_deg, double sx, double sy)
 {
     double rx = rx_deg * pc_deg_rad, ry = ry_deg * pc_deg_rad;
-    axes m = { pc_trig.cos(rx) * sx, pc_trig.cos(ry) * sy, pc_trig.sin(rx) * sx, pc_trig.sin(ry) * sy };
+    uint64_t rx_bits, ry_bits;
+    memcpy(&rx_bits, &rx, sizeof rx_bits);
+    memcpy(&ry_bits, &ry, sizeof ry_bits);
+    if (!memo->valid || memo->rx_bits != rx_bits || memo->ry_bits != ry_bits) {
+        memo->valid = true;
+        memo->rx_bits = rx_bits;
+        memo->ry_bits = ry_bits;
+        memo->cos_x = pc_trig.cos(rx);
+        memo->sin_x = pc_trig.sin(rx);
+        memo->cos_y = pc_trig.cos(ry);
+        memo->sin_y = pc_trig.sin(ry);
+    }
+    axes m = { memo->cos_x * sx, memo->cos_y * sy, memo->sin_x * sx, memo->sin_y * sy };
     return m;
 }
 
@@ -25,10 +38,10 @@ static double atan2_deg(double y, double x)
     return pc_trig.atan2(y, x) * pc_rad_deg;
 }
 
-static void update_root(const pc_skeleton *sk, pc_bone_pose *p)
+static void update_root(const pc_skeleton *sk, pc_trig_memo *memo, pc_bone_pose *p)
 {
     const pc_bone_local *l = &p->local;
-    axes m = local_axes(l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
+    axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
     p->a = m.la * sk->scale_x;
     p->b = m.lb * sk->scale_x;
     p->c = m.lc * sk->scale_y;
@@ -38,7 +51,8 @@ static void update_root(const pc_skeleton *sk, pc_bone_pose *p)
 }
 
 /* noRotationOrReflection: the parent's rotation and reflection are dropped, its scale and shear kept. */
-static void update_no_rotation(const pc_skeleton *sk, const pc_bone_pose *parent, pc_bone_pose *p)
+static void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo, const pc_bone_pose *parent,
+                               pc_bone_pose *p)
 {
     const pc_bone_local *l = &p->local;
     double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
@@ -54,7 +68,7 @@ static void update_no_rotation(const pc_skeleton *sk, const pc_bone_pose *parent
         pc = 0;
         r = l->rotation - 90 + atan2_deg(pd, pb);
     }
-    axes m = local_axes(r + l->shear_x, r + l->shear_y + 90, l->scale_x, l->scale_y);
+    axes m = local_axes(memo, r + l->shear_x, r + l->shear_y + 90, l->scale_x, l->scale_y);
     p->a = (pa * m.la - pb * m.lc) * sx;
     p->b = (pa * m.lb - pb * m.ld) * sx;
     p->c = (pc * m.la + pd * m.lc) * sy;
@@ -63,7 +77,8 @@ static void update_no_rotation(const pc_skeleton *sk, const pc_bone_pose *parent
 
 /* noScale and noScaleOrReflection: the parent's rotation kept through a unit-length x axis; noScale
  * also keeps its reflection. */
-static void update_no_scale(const pc_skeleton *sk, const pc_bone_pose *parent, pc_bone_pose *p)
+static void update_no_scale(const pc_skeleton *sk, pc_trig_memo *memo, const pc_bone_pose *parent,
+                            pc_bone_pose *p)
 {
     const pc_bone_local *l = &p->local;
     double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
@@ -81,7 +96,7 @@ static void update_no_scale(const pc_skeleton *sk, const pc_bone_pose *parent, p
         zb = -zb;
         zd = -zd;
     }
-    axes m = local_axes(l->shear_x, 90 + l->shear_y, l->scale_x, l->scale_y);
+    axes m = local_axes(memo, l->shear_x, 90 + l->shear_y, l->scale_x, l->scale_y);
     p->a = (za * m.la + zb * m.lc) * sx;
     p->b = (za * m.lb + zb * m.ld) * sx;
     p->c = (zc * m.la + zd * m.lc) * sy;
@@ -91,8 +106,9 @@ static void update_no_scale(const pc_skeleton *sk, const pc_bone_pose *parent, p
 void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone)
 {
     pc_bone_pose *p = bone->applied;
+    pc_trig_memo *memo = &bone->axes_memo;
     if (!bone->parent) {
-        update_root(sk, p);
+        update_root(sk, memo, p);
         return;
     }
     const pc_bone_pose *parent = bone->parent->applied;
@@ -101,7 +117,7 @@ void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone)
     p->world_y = parent->c * l->x + parent->d * l->y + parent->world_y;
     switch (l->inherit) {
     case PC_INHERIT_NORMAL: {
-        axes m = local_axes(l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
+        axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
         p->a = parent->a * m.la + parent->b * m.lc;
         p->b = parent->a * m.lb + parent->b * m.ld;
         p->c = parent->c * m.la + parent->d * m.lc;
@@ -109,7 +125,7 @@ void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone)
         break;
     }
     case PC_INHERIT_ONLY_TRANSLATION: {
-        axes m = local_axes(l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
+        axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
         p->a = m.la * sk->scale_x;
         p->b = m.lb * sk->scale_x;
         p->c = m.lc * sk->scale_y;
@@ -117,11 +133,11 @@ void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone)
         break;
     }
     case PC_INHERIT_NO_ROTATION_OR_REFLECTION:
-        update_no_rotation(sk, parent, p);
+        update_no_rotation(sk, memo, parent, p);
         break;
     case PC_INHERIT_NO_SCALE:
     case PC_INHERIT_NO_SCALE_OR_REFLECTION:
-        update_no_scale(sk, parent, p);
+        update_no_scale(sk, memo, parent, p);
         break;
     }
 }

@@ -5,6 +5,8 @@
 #ifndef POSECORE_SKELETON_H
 #define POSECORE_SKELETON_H
 
+#include <stdint.h>
+
 #include "skeleton_data.h"
 #include "slot.h"
 
@@ -17,6 +19,15 @@ typedef struct pc_bone_pose {
     unsigned long world_stamp, local_stamp;
 } pc_bone_pose;
 
+/* The sines and cosines of a bone's last two local axis angles (radians) and the angles' bits: the
+ * same angles give the same values, so a bone whose angles did not change since its last world
+ * transform skips four trigonometric calls (most bones of most poses). */
+typedef struct pc_trig_memo {
+    bool valid;
+    uint64_t rx_bits, ry_bits;
+    double cos_x, sin_x, cos_y, sin_y;
+} pc_trig_memo;
+
 typedef struct pc_bone {
     const pc_bone_data *data;
     struct pc_bone *parent;
@@ -25,6 +36,7 @@ typedef struct pc_bone {
     pc_bone_pose pose;         /* as animations leave it */
     pc_bone_pose constrained;  /* the copy constraints modify */
     pc_bone_pose *applied;     /* &pose, or &constrained when a constraint acts on the bone */
+    pc_trig_memo axes_memo;    /* for the world transform (bone.c) */
     int *children;             /* indices of the child bones, in bone order */
     int child_count;
 } pc_bone;
