@@ -20,9 +20,10 @@ const probe_family probe_families[] = {
     { "path-order", 5, 0, "update orders of path constraints among the other constraints", NULL },
     { "timeline", 0, 0, "random animations with every timeline kind the core applies: keys, curves, "
       "skins, samples keys / 200 / 2-60", probe_timeline },
-    { "ik", 8, 0, "one- and two-bone IK: mix, softness, bend, compress, stretch, scaleY modes", NULL },
-    { "transform", 8, 0, "4.3 transform constraints: properties map, offsets, mixes, local, additive, "
-      "clamp", NULL },
+    { "ik", 0, 0, "one- and two-bone IK: mix, softness, bend, compress, stretch, scaleY modes, inherit modes, "
+      "targets anywhere, IK timelines", probe_ik },
+    { "transform", 0, 0, "4.3 transform constraints: properties map, offsets, mixes, local, additive, "
+      "clamp, transform timelines", probe_transform },
     { "slider", 8, 0, "sliders driven by time or a bone property, loop, additive, mix", NULL },
     { "order", 8, 0, "random sets of path, ik, transform, physics and slider constraints in random "
       "update orders around shared bones", NULL },
