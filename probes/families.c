@@ -12,10 +12,10 @@ const probe_family probe_families[] = {
       "bone trees at the setup pose: inherit modes, scales incl. 0 and negative, shears, reflections, "
       "deep chains, length 0, multiples of 90, non-float32, tiny and huge numbers, skin-required bones",
       probe_bones },
-    { "path-grid", 5, 976, "one bone on two and three curves, open and closed, constant speed or not, "
-      "percent and fixed, 61 positions each", NULL },
-    { "path", 5, 0, "random path constraints over every mode, setting, mix and curve, weighted and "
-      "unweighted, amplifier bones on each constrained bone", NULL },
+    { "path-grid", 0, 976, "one bone on two and three curves, open and closed, constant speed or not, "
+      "percent and fixed, 61 positions each", probe_path_grid },
+    { "path", 0, 0, "random path constraints over every mode, setting, mix and curve, weighted and "
+      "unweighted, amplifier bones on each constrained bone", probe_path },
     { "path-stated", 5, 0, "path constraints off stated lengths spelled with non-float32 decimals", NULL },
     { "path-order", 5, 0, "update orders of path constraints among the other constraints", NULL },
     { "timeline", 0, 0, "random animations with every timeline kind the core applies: keys, curves, "

@@ -43,6 +43,8 @@ bool probe_generate(const probe_family *f, const probe_params *p, probe *out);
 /* The generated families (probes/family_NAME.c). */
 bool probe_bones(const probe_params *p, probe *out);
 bool probe_timeline(const probe_params *p, probe *out);
+bool probe_path_grid(const probe_params *p, probe *out);
+bool probe_path(const probe_params *p, probe *out);
 bool probe_ik(const probe_params *p, probe *out);
 bool probe_transform(const probe_params *p, probe *out);
 
