@@ -4,6 +4,7 @@
 #include "rules.h"
 #include "jsmath.h"
 #include "runtime_math.h"
+#include "path.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -57,6 +58,95 @@ static const pc_reading deg_rad_readings[] = {
 };
 
 /* ------------------------------------------------------------------------------------------------ */
+/* path.*: the path constraint's readings (path.h; each installs one field of pc_path_reading) */
+
+#define PATH_INSTALL(fn, field) \
+    static void fn(int reading) { pc_path_reading.field = reading; }
+PATH_INSTALL(install_path_curve_table, curve_table)
+PATH_INSTALL(install_path_curve_parameter, curve_parameter)
+PATH_INSTALL(install_path_curve_search, curve_search)
+PATH_INSTALL(install_path_start_clamp, start_clamp)
+PATH_INSTALL(install_path_stated_lengths, stated_lengths)
+PATH_INSTALL(install_path_stated_total, stated_total)
+PATH_INSTALL(install_path_stated_table, stated_parameter)
+PATH_INSTALL(install_path_length_clamp, length_clamp)
+PATH_INSTALL(install_path_proportional, proportional)
+PATH_INSTALL(install_path_mix_rotate, mix_rotate)
+PATH_INSTALL(install_path_tangent_start, tangent_start)
+PATH_INSTALL(install_path_zero_space, zero_space)
+PATH_INSTALL(install_path_chain_tip, chain_tip)
+PATH_INSTALL(install_path_offset_sign, offset_sign)
+PATH_INSTALL(install_path_wrap_pi, wrap_pi)
+PATH_INSTALL(install_path_slot_bone, slot_bone)
+
+static const pc_reading path_curve_table_readings[] = {
+    { "four-step", "each curve's length in four forward-difference steps (0.1875, 0.09375, 0.75)" },
+    { "ten-step", "each curve's length in ten steps of 1/10 (the segments' steps)" },
+};
+static const pc_reading path_curve_parameter_readings[] = {
+    { "ten-segment", "(segment + fraction of the segment) / 10 over the curve's ten segments" },
+    { "curve-fraction", "the fraction of the curve's length as the cubic's parameter" },
+    { "arc-length", "the parameter at that fraction of a 2,000-piece polyline of the curve" },
+    { "polyline-point", "the point on the ten-segment polyline instead of the cubic" },
+};
+static const pc_reading path_curve_search_readings[] = {
+    { "carried", "an open path searches on from the curve the previous space ended on" },
+    { "restarted", "every space searches from the first curve" },
+};
+static const pc_reading path_start_clamp_readings[] = {
+    { "extrapolate", "a negative parameter extrapolates the cubic backwards" },
+    { "clamp", "a parameter below 0.00001 takes the curve's first knot" },
+};
+static const pc_reading path_stated_lengths_readings[] = {
+    { "doubles", "the stated lengths as the doubles the document spells" },
+    { "float32", "the stated lengths through float32" },
+};
+static const pc_reading path_stated_total_readings[] = {
+    { "measured", "at constant speed the path's length is the measured table's last entry" },
+    { "stated", "at constant speed the stated total in its place" },
+};
+static const pc_reading path_stated_table_readings[] = {
+    { "stated", "off constant speed the stated lengths are the curve table" },
+    { "geometry", "off constant speed the table measured off the geometry" },
+};
+static const pc_reading path_length_clamp_readings[] = {
+    { "clamped", "length spacing: max(0, length + spacing)" },
+    { "unclamped", "length spacing: length + spacing" },
+};
+static const pc_reading path_proportional_readings[] = {
+    { "per-space", "proportional spaces times the path's length over the count of spaces" },
+    { "whole", "proportional spaces times the whole length" },
+};
+static const pc_reading path_mix_rotate_readings[] = {
+    { "positive", "the bones turn when mixRotate is above 0" },
+    { "nonzero", "the bones turn when mixRotate is not 0" },
+};
+static const pc_reading path_tangent_start_readings[] = {
+    { "below-0.001", "the first handle's direction below a parameter of 0.001, negative ones included" },
+    { "floor-at-0", "the first handle's direction for parameters in [0, 0.001) only" },
+};
+static const pc_reading path_zero_space_readings[] = {
+    { "exact", "chain modes turn to the next point's own direction when the next space is exactly 0" },
+    { "epsilon", "... when the next space is below 0.00001 in size" },
+};
+static const pc_reading path_chain_tip_readings[] = {
+    { "carried", "chain without offset: the next bone starts at this bone's tip" },
+    { "none", "chain without offset: the next bone starts at its point" },
+};
+static const pc_reading path_offset_sign_readings[] = {
+    { "determinant", "the offset negated when the slot bone's world determinant is not positive" },
+    { "never", "the offset never negated" },
+};
+static const pc_reading path_wrap_pi_readings[] = {
+    { "spine-pi", "the turn wrapped into [-pi, pi] with the runtime's pi 3.1415927" },
+    { "math-pi", "the turn wrapped with Math.PI" },
+};
+static const pc_reading path_slot_bone_readings[] = {
+    { "as-ordered", "the offset's sign from the slot bone's world as the update order leaves it" },
+    { "fresh", "the offset's sign from the slot bone's world computed from this pose" },
+};
+
+/* ------------------------------------------------------------------------------------------------ */
 /* The table */
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -66,6 +156,38 @@ static const pc_rule rules[] = {
       install_trig },
     { "bone.deg-rad", "degrees to radians (rotations, shears) and back (atan2 in degrees)", "bones",
       deg_rad_readings, COUNT(deg_rad_readings), install_deg_rad },
+    { "path.curve-table", "the constant-speed table of the curves' lengths", "path-grid",
+      path_curve_table_readings, COUNT(path_curve_table_readings), install_path_curve_table },
+    { "path.curve-parameter", "the cubic's parameter at a length along a curve", "path-grid",
+      path_curve_parameter_readings, COUNT(path_curve_parameter_readings), install_path_curve_parameter },
+    { "path.curve-search", "where the search for a space's curve starts on an open path", "path",
+      path_curve_search_readings, COUNT(path_curve_search_readings), install_path_curve_search },
+    { "path.start-clamp", "a parameter below the curve's start", "path", path_start_clamp_readings,
+      COUNT(path_start_clamp_readings), install_path_start_clamp },
+    { "path.stated-lengths", "the stated lengths' numbers", "path-stated", path_stated_lengths_readings,
+      COUNT(path_stated_lengths_readings), install_path_stated_lengths },
+    { "path.constant-speed-total", "the path's length at constant speed", "path-stated",
+      path_stated_total_readings, COUNT(path_stated_total_readings), install_path_stated_total },
+    { "path.stated-table", "the curve table off constant speed", "path-stated", path_stated_table_readings,
+      COUNT(path_stated_table_readings), install_path_stated_table },
+    { "path.length-clamp", "length spacing's clamp at 0", "path", path_length_clamp_readings,
+      COUNT(path_length_clamp_readings), install_path_length_clamp },
+    { "path.proportional-total", "what proportional spaces are scaled by", "path", path_proportional_readings,
+      COUNT(path_proportional_readings), install_path_proportional },
+    { "path.mix-rotate", "which mixRotate turns the bones", "path", path_mix_rotate_readings,
+      COUNT(path_mix_rotate_readings), install_path_mix_rotate },
+    { "path.tangent-start", "the tangent near a curve's start", "path", path_tangent_start_readings,
+      COUNT(path_tangent_start_readings), install_path_tangent_start },
+    { "path.zero-space", "which next space turns a chain bone to the next point's direction", "path",
+      path_zero_space_readings, COUNT(path_zero_space_readings), install_path_zero_space },
+    { "path.chain-tip", "where the next chain bone starts without offset", "path", path_chain_tip_readings,
+      COUNT(path_chain_tip_readings), install_path_chain_tip },
+    { "path.offset-sign", "the offset rotation's sign", "path", path_offset_sign_readings,
+      COUNT(path_offset_sign_readings), install_path_offset_sign },
+    { "path.wrap-pi", "the pi the turn is wrapped with", "path", path_wrap_pi_readings,
+      COUNT(path_wrap_pi_readings), install_path_wrap_pi },
+    { "path.slot-bone", "which world of the slot bone the offset's sign reads", "path-order",
+      path_slot_bone_readings, COUNT(path_slot_bone_readings), install_path_slot_bone },
 };
 
 #define RULE_COUNT (sizeof rules / sizeof rules[0])
