@@ -16,7 +16,8 @@ const probe_family probe_families[] = {
       "percent and fixed, 61 positions each", probe_path_grid },
     { "path", 0, 0, "random path constraints over every mode, setting, mix and curve, weighted and "
       "unweighted, amplifier bones on each constrained bone", probe_path },
-    { "path-stated", 5, 0, "path constraints off stated lengths spelled with non-float32 decimals", NULL },
+    { "path-stated", 0, 0, "path constraints off stated lengths spelled with non-float32 decimals",
+      probe_path_stated },
     { "path-order", 5, 0, "update orders of path constraints among the other constraints", NULL },
     { "timeline", 0, 0, "random animations with every timeline kind the core applies: keys, curves, "
       "skins, samples keys / 200 / 2-60", probe_timeline },

@@ -45,6 +45,7 @@ bool probe_bones(const probe_params *p, probe *out);
 bool probe_timeline(const probe_params *p, probe *out);
 bool probe_path_grid(const probe_params *p, probe *out);
 bool probe_path(const probe_params *p, probe *out);
+bool probe_path_stated(const probe_params *p, probe *out);
 bool probe_ik(const probe_params *p, probe *out);
 bool probe_transform(const probe_params *p, probe *out);
 

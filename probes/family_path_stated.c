@@ -1,0 +1,171 @@
+/* Family `path-stated`: path constraints off stated `lengths` spelled with decimals that are not
+ * float32 (probes/README.md).
+ *
+ * Each probe has one or two path constraints, each on its own slot and path. The first path is walked
+ * off its stated lengths (constantSpeed false) in 70 % of the probes, the second (when there is one)
+ * at constant speed: both state lengths, the measured running length of each curve stretched by 0.6 to
+ * 1.4 (so the stated numbers disagree with the geometry), now and then one entry moved out of order,
+ * every entry with one to three decimals (0.1 is not a float32). The constraints draw every mode and
+ * setting (path_draw_constraint), one to three constrained bones each with their amplifier bones; paths
+ * unweighted on the root or a bone of their own, or weighted; an animation keying the path timelines
+ * now and then. The stated lengths decide where the bones stand off constant speed, the measured ones
+ * at constant speed: the readings path.stated-lengths, path.stated-table and
+ * path.constant-speed-total are measured here. */
+#include "family_path.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_BONES 40
+
+static double decimal(prng *r, double lo, double hi)
+{
+    return path_decimal(lo + (hi - lo) * prng_unit(r), prng_int(r, 1, 3));
+}
+
+static void field(prng *r, gen_bone *b, int f, double v)
+{
+    b->has[f] = true;
+    b->field[f].v = v;
+    b->field[f].sp = draw_spelling(r);
+}
+
+static int add_bone(gen_bone *bones, int *n, const char *name, int parent)
+{
+    gen_bone *b = &bones[*n];
+    memset(b, 0, sizeof *b);
+    snprintf(b->name, sizeof b->name, "%s", name);
+    b->parent = parent;
+    b->inherit = -1;
+    b->skin = -1;
+    return (*n)++;
+}
+
+bool probe_path_stated(const probe_params *p, probe *out)
+{
+    prng rs = prng_stream(p->seed, prng_hash("path-stated"), (uint64_t)p->index);
+    prng *r = &rs;
+    gen_bone bones[MAX_BONES];
+    int n = 0;
+    int root = add_bone(bones, &n, "root", -1);
+    if (prng_chance(r, 0.5)) field(r, &bones[root], BF_ROTATION, decimal(r, -180, 180));
+    if (prng_chance(r, 0.3)) field(r, &bones[root], BF_SCALE_X, decimal(r, 0.5, 1.5));
+    int paths = prng_chance(r, 0.5) ? 2 : 1;
+    int slot_bone[2], chain_start[2], chain_len[2];
+    path_att att[2];
+    path_con con[2];
+    memset(con, 0, sizeof con);
+    for (int k = 0; k < paths; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "s%d", k);
+        slot_bone[k] = prng_chance(r, 0.4) ? root : add_bone(bones, &n, name, root);
+        if (slot_bone[k] != root) {
+            field(r, &bones[slot_bone[k]], BF_X, decimal(r, -50, 50));
+            field(r, &bones[slot_bone[k]], BF_ROTATION, decimal(r, -180, 180));
+            if (prng_chance(r, 0.2)) field(r, &bones[slot_bone[k]], BF_SCALE_Y, -1);
+        }
+        snprintf(name, sizeof name, "base%d", k);
+        int base = add_bone(bones, &n, name, root);
+        field(r, &bones[base], BF_ROTATION, decimal(r, -180, 180));
+        chain_start[k] = n;
+        chain_len[k] = prng_int(r, 1, 3);
+        for (int i = 0; i < chain_len[k]; i++) {
+            snprintf(name, sizeof name, "c%d_%d", k, i);
+            int b = add_bone(bones, &n, name, i == 0 ? base : n - 1);
+            field(r, &bones[b], BF_LENGTH, prng_chance(r, 0.05) ? 0 : decimal(r, 20, 70));
+            if (i > 0) bones[b].field[BF_X] = bones[b - 1].field[BF_LENGTH], bones[b].has[BF_X] = true;
+            if (prng_chance(r, 0.6)) field(r, &bones[b], BF_ROTATION, decimal(r, -60, 60));
+        }
+        /* The path: off stated lengths (the first, mostly) or at constant speed (the second). */
+        path_shape(r, &att[k], prng_int(r, 1, 4), prng_chance(r, 0.3), decimal(r, -50, 50), decimal(r, -50, 50),
+                   45.0 * prng_int(r, 0, 7), decimal(r, 60, 180));
+        att[k].constant_speed = k == 0 ? prng_chance(r, 0.3) : true;
+        att[k].write_speed = prng_chance(r, 0.3);
+        path_state_lengths(&att[k], decimal(r, 0.6, 1.4), prng_int(r, 1, 3));
+        att[k].lengths_sp = draw_spelling(r);
+        if (prng_chance(r, 0.1) && att[k].lengths_count > 1) { /* one entry out of order */
+            int i = prng_int(r, 0, att[k].lengths_count - 2);
+            double t = att[k].lengths[i];
+            att[k].lengths[i] = att[k].lengths[i + 1];
+            att[k].lengths[i + 1] = t;
+        }
+        path_con *c = &con[k];
+        snprintf(c->name, sizeof c->name, "pc%d", k);
+        snprintf(c->slot, sizeof c->slot, "ps%d", k);
+        c->bone_count = chain_len[k];
+        for (int i = 0; i < chain_len[k]; i++) c->bones[i] = chain_start[k] + i;
+    }
+    /* Weights after every bone is made (bound to the root, the bases and the slot bones). */
+    for (int k = 0; k < paths; k++) {
+        if (!prng_chance(r, 0.25)) continue;
+        int pool[6], count = 0;
+        pool[count++] = root;
+        for (int i = 0; i < n; i++)
+            if (count < 6 && (strncmp(bones[i].name, "base", 4) == 0 || bones[i].name[0] == 's')) pool[count++] = i;
+        path_weigh(r, &att[k], pool, count);
+    }
+    for (int k = 0; k < paths; k++) path_draw_constraint(r, &con[k], bones);
+    bool chosen[MAX_BONES] = { false };
+    for (int k = 0; k < paths; k++)
+        for (int i = 0; i < chain_len[k]; i++) chosen[chain_start[k] + i] = true;
+    gen_bone all[MAX_BONES * 3];
+    memcpy(all, bones, (size_t)n * sizeof *bones);
+    int total = add_amplifiers(all, n, chosen);
+
+    jw *w = &out->doc;
+    char note[256];
+    snprintf(note, sizeof note, "probegen path-stated --seed %llu, probe %ld: %d path constraint%s, the first %s",
+             (unsigned long long)p->seed, p->index, paths, paths > 1 ? "s" : "",
+             att[0].constant_speed ? "at constant speed" : "off its stated lengths");
+    jw_object(w, NULL, true);
+    jw_object(w, "skeleton", false);
+    jw_string(w, "hash", "probe");
+    jw_string(w, "spine", "4.3.13");
+    jw_string(w, "note", note);
+    jw_end(w);
+    jw_array(w, "bones", true);
+    for (int i = 0; i < total; i++) write_bone(w, &all[i], all);
+    jw_end(w);
+    jw_array(w, "slots", true);
+    for (int k = 0; k < paths; k++) {
+        char name[16], bone[96];
+        snprintf(name, sizeof name, "ps%d", k);
+        snprintf(bone, sizeof bone, "%s", all[slot_bone[k]].name);
+        jw_object(w, NULL, false);
+        jw_string(w, "name", name);
+        jw_string(w, "bone", bone);
+        jw_string(w, "attachment", "p");
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_array(w, "skins", true);
+    jw_object(w, NULL, false);
+    jw_string(w, "name", "default");
+    jw_object(w, "attachments", false);
+    for (int k = 0; k < paths; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "ps%d", k);
+        jw_object(w, name, false);
+        path_write(w, "p", &att[k]);
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_end(w);
+    jw_end(w);
+    jw_array(w, "constraints", true);
+    for (int k = 0; k < paths; k++) path_write_constraint(w, &con[k], all);
+    jw_end(w);
+    bool animated = prng_chance(r, 0.3);
+    if (animated) {
+        jw_object(w, "animations", true);
+        jw_object(w, "a", false);
+        jw_object(w, "path", false);
+        for (int k = 0; k < paths; k++) path_write_timelines(r, w, &con[k]);
+        jw_end(w);
+        jw_end(w);
+        jw_end(w);
+    }
+    jw_end(w);
+    snprintf(out->args, sizeof out->args, "--skin none --physics none --samples %d", animated ? prng_int(r, 2, 5) : 2);
+    return !w->failed;
+}
