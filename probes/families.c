@@ -25,9 +25,11 @@ const probe_family probe_families[] = {
       "targets anywhere, IK timelines", probe_ik },
     { "transform", 0, 0, "4.3 transform constraints: properties map, offsets, mixes, local, additive, "
       "clamp, transform timelines", probe_transform },
-    { "slider", 8, 0, "sliders driven by time or a bone property, loop, additive, mix", NULL },
-    { "order", 8, 0, "random sets of path, ik, transform, physics and slider constraints in random "
-      "update orders around shared bones", NULL },
+    { "slider", 0, 0, "sliders driven by time or a bone property, loop, additive, mix; their animations' bone "
+      "and constraint timelines; IK and transform constraints around them", probe_slider },
+    { "order", 0, 0, "random sets of path, ik, transform, physics and slider constraints in random "
+      "update orders around shared bones; every third probe around a weighted path with an offset",
+      probe_order },
 };
 const int probe_family_count = (int)(sizeof probe_families / sizeof probe_families[0]);
 

@@ -48,6 +48,8 @@ bool probe_path(const probe_params *p, probe *out);
 bool probe_path_stated(const probe_params *p, probe *out);
 bool probe_ik(const probe_params *p, probe *out);
 bool probe_transform(const probe_params *p, probe *out);
+bool probe_slider(const probe_params *p, probe *out);
+bool probe_order(const probe_params *p, probe *out);
 
 /* ---- shared by families ---- */
 
