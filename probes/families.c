@@ -18,7 +18,8 @@ const probe_family probe_families[] = {
       "unweighted, amplifier bones on each constrained bone", probe_path },
     { "path-stated", 0, 0, "path constraints off stated lengths spelled with non-float32 decimals",
       probe_path_stated },
-    { "path-order", 5, 0, "update orders of path constraints among the other constraints", NULL },
+    { "path-order", 0, 0, "update orders of path constraints among the other constraints (ik, transform, "
+      "physics, slider), weighted paths with offsets", probe_path_order },
     { "timeline", 0, 0, "random animations with every timeline kind the core applies: keys, curves, "
       "skins, samples keys / 200 / 2-60", probe_timeline },
     { "ik", 0, 0, "one- and two-bone IK: mix, softness, bend, compress, stretch, scaleY modes, inherit modes, "

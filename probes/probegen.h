@@ -46,6 +46,7 @@ bool probe_timeline(const probe_params *p, probe *out);
 bool probe_path_grid(const probe_params *p, probe *out);
 bool probe_path(const probe_params *p, probe *out);
 bool probe_path_stated(const probe_params *p, probe *out);
+bool probe_path_order(const probe_params *p, probe *out);
 bool probe_ik(const probe_params *p, probe *out);
 bool probe_transform(const probe_params *p, probe *out);
 bool probe_slider(const probe_params *p, probe *out);
