@@ -9,8 +9,8 @@
  * weight bone or a constrained bone) or weighted (to one to three bones per vertex). The constraint
  * draws every mode, position and spacing to hit the rules' edges (path_draw_constraint), and every mix.
  * Now and then: a second path constraint, a skin-required constraint listed or not, an inactive slot
- * bone, a second skin with another path; an animation keying the path timelines, bones and the path's
- * deform. Options: the skin (none, all, one), the samples. */
+ * bone, a second skin with another path, another path in the slot that an attachment timeline shows
+ * (then nothing); an animation keying the path timelines, bones and the path's deform. Options: the skin (none, all, one), the samples. */
 #include "family_path.h"
 
 #include <stdio.h>
@@ -206,6 +206,19 @@ bool probe_path(const probe_params *p, probe *out)
                    45.0 * prng_int(r, 0, 7), decimal(r, 50, 200));
         path_state_lengths(&other, 1, 2);
     }
+    /* Another path under another name in the same slot, which an attachment timeline shows. */
+    bool swap = prng_chance(r, 0.15);
+    path_att swapped;
+    if (swap) {
+        path_shape(r, &swapped, prng_int(r, 1, 3), prng_chance(r, 0.3), decimal(r, -50, 50), decimal(r, -50, 50),
+                   45.0 * prng_int(r, 0, 7), decimal(r, 50, 200));
+        path_state_lengths(&swapped, 1, 2);
+        swapped.constant_speed = prng_chance(r, 0.8);
+        if (prng_chance(r, 0.4)) {
+            int pool[3] = { W0, W1, W2 };
+            path_weigh(r, &swapped, pool, 3);
+        }
+    }
     jw_array(w, "skins", true);
     jw_object(w, NULL, false);
     jw_string(w, "name", "default");
@@ -225,6 +238,7 @@ bool probe_path(const probe_params *p, probe *out)
     jw_object(w, "attachments", false);
     jw_object(w, "ps", false);
     path_write(w, "p", &path);
+    if (swap) path_write(w, "q", &swapped);
     jw_end(w);
     jw_end(w);
     jw_end(w);
@@ -245,7 +259,7 @@ bool probe_path(const probe_params *p, probe *out)
     jw_end(w);
 
     /* An animation now and then: path timelines, bone timelines, the path's deform. */
-    bool animated = prng_chance(r, 0.45);
+    bool animated = swap || prng_chance(r, 0.45);
     if (animated) {
         jw_object(w, "animations", true);
         jw_object(w, "a", false);
@@ -276,6 +290,25 @@ bool probe_path(const probe_params *p, probe *out)
         if (prng_chance(r, 0.8)) {
             jw_object(w, "path", false);
             for (int c = 0; c < con_count; c++) path_write_timelines(r, w, &cons[c]);
+            jw_end(w);
+        }
+        if (swap) {
+            /* p, then q, then now and then nothing. */
+            jw_object(w, "slots", false);
+            jw_object(w, "ps", false);
+            jw_array(w, "attachment", false);
+            jw_object(w, NULL, false);
+            jw_number(w, "time", path_decimal(0.2 + 0.3 * prng_unit(r), 2), JW_SHORTEST);
+            jw_string(w, "name", "q");
+            jw_end(w);
+            if (prng_chance(r, 0.3)) {
+                jw_object(w, NULL, false);
+                jw_number(w, "time", 0.9, JW_SHORTEST);
+                jw_raw(w, "name", "null");
+                jw_end(w);
+            }
+            jw_end(w);
+            jw_end(w);
             jw_end(w);
         }
         if (prng_chance(r, 0.25)) {
