@@ -8,5 +8,6 @@ int cmd_dump(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_jsmath(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_lengths(int argc, char **argv);
 
 #endif

@@ -20,6 +20,9 @@ static const verb verbs[] = {
     { "jsmath", cmd_jsmath,
       "jsmath sin|cos|atan2|acos   hex bit patterns in on stdin (atan2: \"y x\"), results out" },
     { "rules", cmd_rules, "rules [--tsv]         the rule ledger: rules, their readings, their populations" },
+    { "lengths", cmd_lengths,
+      "lengths SKELETON.json  every path attachment's curve lengths as the runtime measures them at constant\n"
+      "                       speed (setup pose, one JSON object a line): what an omitted `lengths` can hold" },
 };
 
 static void usage(FILE *out)
