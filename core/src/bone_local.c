@@ -149,22 +149,32 @@ void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
     }
 }
 
+/* A local transform stale this pass (a constraint wrote the world). The rule bone.local-readback: its
+ * reading `stale` never reads it back (the population transform tells them apart). */
+static bool stale(const pc_skeleton *sk, const pc_bone_pose *p)
+{
+    return pc_rule_local_readback && p->local_stamp == sk->update_stamp;
+}
+
 void pc_bone_update_world_now(pc_skeleton *sk, pc_bone *bone)
 {
     pc_bone_pose *p = bone->applied;
-    if (p->local_stamp == sk->update_stamp) pc_bone_update_local(sk, bone);
+    if (stale(sk, p)) pc_bone_update_local(sk, bone);
     else p->world_stamp = sk->update_stamp;
     pc_bone_update_world(sk, bone);
 }
 
+/* The rule bone.world-once: its reading `always` recomputes the world at every turn, which misses where
+ * a constraint wrote a bone's world and a later constraint re-sorted the bone without changing it (a
+ * mix of 0): the turn then reads the local back and recomputes, a rounding away (population order). */
 void pc_bone_update(pc_skeleton *sk, pc_bone *bone)
 {
-    if (bone->applied->world_stamp != sk->update_stamp) pc_bone_update_world_now(sk, bone);
+    if (!pc_rule_world_once || bone->applied->world_stamp != sk->update_stamp) pc_bone_update_world_now(sk, bone);
 }
 
 void pc_bone_validate_local(pc_skeleton *sk, pc_bone *bone)
 {
-    if (bone->applied->local_stamp == sk->update_stamp) pc_bone_update_local(sk, bone);
+    if (stale(sk, bone->applied)) pc_bone_update_local(sk, bone);
 }
 
 /* The bones below whose world was current this pass: no longer (stale locals read back first). */
@@ -175,7 +185,7 @@ static void reset_world(pc_skeleton *sk, pc_bone *bone)
         pc_bone *child = &sk->bones[bone->children[i]];
         pc_bone_pose *cp = child->applied;
         if (cp->world_stamp != stamp) continue;
-        if (cp->local_stamp == stamp) pc_bone_update_local(sk, child);
+        if (stale(sk, cp)) pc_bone_update_local(sk, child);
         cp->world_stamp = 0;
         reset_world(sk, child);
     }
@@ -184,7 +194,7 @@ static void reset_world(pc_skeleton *sk, pc_bone *bone)
 void pc_bone_modify_local(pc_skeleton *sk, pc_bone *bone)
 {
     pc_bone_pose *p = bone->applied;
-    if (p->local_stamp == sk->update_stamp) pc_bone_update_local(sk, bone);
+    if (stale(sk, p)) pc_bone_update_local(sk, bone);
     p->world_stamp = 0;
     reset_world(sk, bone);
 }

@@ -59,8 +59,9 @@ static double fold_degrees(double r)
 /* A scale factor s applied to y as the scaleY mode says. */
 static void scale_y_by(double *scale_y, pc_scale_y_mode mode, double s)
 {
+    /* The rule ik.volume: dividing by s everywhere (reading `divide`) misses on the population ik. */
     if (mode == PC_SCALE_Y_UNIFORM) *scale_y *= s;
-    else if (mode == PC_SCALE_Y_VOLUME) *scale_y /= s < 0.7 ? 0.25 + 0.642857 * s : s;
+    else if (mode == PC_SCALE_Y_VOLUME) *scale_y /= s < 0.7 && pc_rule_ik_volume_floor ? 0.25 + 0.642857 * s : s;
 }
 
 static const char root_bone_thrown[] = "TypeError: Cannot read properties of null (reading 'appliedPose')";
@@ -199,7 +200,7 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
         double cos = (dd - l1 * l1 - l2 * l2) / (2 * l1 * l2);
         if (cos < -1) {
             cos = -1;
-            a2 = JS_MATH_PI * bend_dir;
+            a2 = pc_rule_ik_bend_pi * bend_dir; /* Math.PI (rule ik.bend-pi) */
         } else if (cos > 1) {
             cos = 1;
             a2 = 0;

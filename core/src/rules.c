@@ -147,6 +147,68 @@ static const pc_reading path_slot_bone_readings[] = {
 };
 
 /* ------------------------------------------------------------------------------------------------ */
+/* The constraint rules (issue 8). Each is a variable the constraint code reads; the comment at the
+ * code that reads it says what the population measured. */
+
+bool pc_rule_world_once = true;
+bool pc_rule_local_readback = true;
+double pc_rule_ik_bend_pi = JS_MATH_PI;
+bool pc_rule_ik_volume_floor = true;
+bool pc_rule_transform_source_per_bone = true;
+bool pc_rule_slider_modify_keyed = true;
+int pc_rule_physics_order = 0;
+int pc_rule_slider_order = 0;
+
+static void install_world_once(int reading) { pc_rule_world_once = reading == 0; }
+static const pc_reading world_once_readings[] = {
+    { "stamped", "a bone's turn computes its world unless a constraint made it current this pass" },
+    { "always", "every turn of a bone recomputes its world (reading a stale local back first)" },
+};
+
+static void install_local_readback(int reading) { pc_rule_local_readback = reading == 0; }
+static const pc_reading local_readback_readings[] = {
+    { "read-back", "a local made stale by a world write is read back from the world before it is used" },
+    { "stale", "the local transform is used as it stands after a constraint wrote the world" },
+};
+
+static void install_ik_bend_pi(int reading) { pc_rule_ik_bend_pi = reading == 0 ? JS_MATH_PI : PC_PI; }
+static const pc_reading ik_bend_pi_readings[] = {
+    { "math-pi", "a fully folded child turns by Math.PI times the bend direction" },
+    { "spine-pi", "by the runtime's PI (3.1415927) times the bend direction" },
+};
+
+static void install_ik_volume(int reading) { pc_rule_ik_volume_floor = reading == 0; }
+static const pc_reading ik_volume_readings[] = {
+    { "floored", "volume scaleY divides by 0.25 + 0.642857 s below s = 0.7, by s above" },
+    { "divide", "volume scaleY divides by s everywhere" },
+};
+
+static void install_source_per_bone(int reading) { pc_rule_transform_source_per_bone = reading == 0; }
+static const pc_reading source_per_bone_readings[] = {
+    { "per-bone", "the source's values are read afresh for each constrained bone" },
+    { "once", "the source's values are read once, before the first bone moves" },
+};
+
+static void install_modify_keyed(int reading) { pc_rule_slider_modify_keyed = reading == 0; }
+static const pc_reading modify_keyed_readings[] = {
+    { "modify", "a slider marks each bone its animation keys modified (local read back, worlds below reset)" },
+    { "apply-only", "a slider applies its animation without marking the keyed bones" },
+};
+
+static void install_physics_order(int reading) { pc_rule_physics_order = reading; }
+static const pc_reading physics_order_readings[] = {
+    { "one-bone", "a physics constraint orders its bone as a one-bone constraint does" },
+    { "nothing", "a physics constraint orders no bone (it moves nothing under Physics.none)" },
+};
+
+static void install_slider_order(int reading) { pc_rule_slider_order = reading; }
+static const pc_reading slider_order_readings[] = {
+    { "keyed-and-below", "a slider resets each bone its animation keys and what hangs below it" },
+    { "nothing", "a slider resets no bone in the order" },
+    { "below-only", "a slider resets only what hangs below the bones its animation keys" },
+};
+
+/* ------------------------------------------------------------------------------------------------ */
 /* The table */
 
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -156,6 +218,22 @@ static const pc_rule rules[] = {
       install_trig },
     { "bone.deg-rad", "degrees to radians (rotations, shears) and back (atan2 in degrees)", "bones",
       deg_rad_readings, COUNT(deg_rad_readings), install_deg_rad },
+    { "bone.world-once", "whether a bone's turn recomputes a world a constraint made current", "order",
+      world_once_readings, COUNT(world_once_readings), install_world_once },
+    { "bone.local-readback", "a stale local transform read back from the world before use", "transform",
+      local_readback_readings, COUNT(local_readback_readings), install_local_readback },
+    { "ik.bend-pi", "the turn of a fully folded two-bone child", "ik", ik_bend_pi_readings,
+      COUNT(ik_bend_pi_readings), install_ik_bend_pi },
+    { "ik.volume", "the volume scaleY mode's divisor", "ik", ik_volume_readings, COUNT(ik_volume_readings),
+      install_ik_volume },
+    { "transform.source-per-bone", "when the source's values are read", "transform", source_per_bone_readings,
+      COUNT(source_per_bone_readings), install_source_per_bone },
+    { "slider.modify-keyed", "the keyed bones marked modified before a slider applies", "slider",
+      modify_keyed_readings, COUNT(modify_keyed_readings), install_modify_keyed },
+    { "order.physics", "how a physics constraint orders its bone", "order", physics_order_readings,
+      COUNT(physics_order_readings), install_physics_order },
+    { "order.slider", "what a slider resets in the update order", "order", slider_order_readings,
+      COUNT(slider_order_readings), install_slider_order },
     { "path.curve-table", "the constant-speed table of the curves' lengths", "path-grid",
       path_curve_table_readings, COUNT(path_curve_table_readings), install_path_curve_table },
     { "path.curve-parameter", "the cubic's parameter at a length along a curve", "path-grid",

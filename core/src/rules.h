@@ -8,6 +8,7 @@
 #ifndef POSECORE_RULES_H
 #define POSECORE_RULES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct pc_reading {
@@ -47,5 +48,38 @@ typedef struct pc_trig_table {
     double (*atan2)(double, double);
 } pc_trig_table;
 extern pc_trig_table pc_trig;
+
+/* The constraint rules (issue 8; measured by the populations ik, transform, slider and order). */
+
+/* bone.world-once: a bone's turn in the update order computes its world only if no constraint made it
+ * current this pass (false: every turn recomputes it). */
+extern bool pc_rule_world_once;
+
+/* bone.local-readback: a local transform a constraint's world write made stale is read back from the
+ * world before it is used or changed locally (false: the stale local is used as it stands). */
+extern bool pc_rule_local_readback;
+
+/* ik.bend-pi: the angle a fully folded two-bone child turns by (Math.PI; the runtime's PI 3.1415927). */
+extern double pc_rule_ik_bend_pi;
+
+/* ik.volume: the volume scaleY mode below a factor of 0.7 (true: divides by 0.25 + 0.642857 s; false:
+ * divides by s everywhere). */
+extern bool pc_rule_ik_volume_floor;
+
+/* transform.source-per-bone: the source's values are read afresh for each constrained bone (false: once,
+ * for the first). */
+extern bool pc_rule_transform_source_per_bone;
+
+/* slider.modify-keyed: a slider marks the bones its animation keys modified before applying it (false:
+ * it applies without marking them). */
+extern bool pc_rule_slider_modify_keyed;
+
+/* order.physics: how a physics constraint orders its bone (0: as a one-bone constraint does; 1: it
+ * orders nothing). */
+extern int pc_rule_physics_order;
+
+/* order.slider: what a slider resets in the order (0: each bone its animation keys and what hangs below
+ * it; 1: nothing; 2: only what hangs below them). */
+extern int pc_rule_slider_order;
 
 #endif

@@ -19,6 +19,7 @@
 #include "path.h"
 #include "animation.h"
 #include "skin.h"
+#include "rules.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,10 +219,12 @@ static void sort_constraint(sorter *s, int index)
         break;
     }
     case PC_PHYSICS: {
+        /* The rule order.physics: its reading `nothing` (the bone not ordered, nothing below reset)
+         * misses on the population order (issue 8). */
         pc_bone *b = &sk->bones[c->u.physics.bone];
-        sort_bone(sk, b);
+        if (pc_rule_physics_order == 0) sort_bone(sk, b);
         push_update(sk, PC_UPDATE_CONSTRAINT, index);
-        sort_reset(sk, b->children, b->child_count);
+        if (pc_rule_physics_order == 0) sort_reset(sk, b->children, b->child_count);
         constrain_bone(sk, b);
         break;
     }
@@ -234,10 +237,12 @@ static void sort_constraint(sorter *s, int index)
             return;
         }
         const pc_animation_data *a = &d->animations[sl->animation];
+        /* The rule order.slider: resetting nothing or only below the keyed bones misses on the
+         * population order (issue 8). */
         for (int i = 0; i < a->bone_count; i++) {
             pc_bone *b = &sk->bones[a->bones[i]];
-            b->sorted = false;
-            sort_reset(sk, b->children, b->child_count);
+            if (pc_rule_slider_order == 0) b->sorted = false;
+            if (pc_rule_slider_order != 1) sort_reset(sk, b->children, b->child_count);
             constrain_bone(sk, b);
         }
         for (int i = 0; i < a->timeline_count; i++) {

@@ -19,6 +19,7 @@
 #include "animation.h"
 #include "bone_local.h"
 #include "constraint.h"
+#include "rules.h"
 #include "transform.h"
 
 #include <math.h>
@@ -43,7 +44,10 @@ void pc_slider_update(pc_skeleton *sk, int index)
         else if (!isnan(time)) time = time > 0 ? time : 0;
         p->time = time;
     }
-    for (int i = 0; i < a->bone_count; i++) pc_bone_modify_local(sk, &sk->bones[a->bones[i]]);
+    /* The rule slider.modify-keyed: applying without marking (`apply-only`) leaves a keyed bone's world
+     * current, so its next turn keeps the world from before the slider (population slider). */
+    if (pc_rule_slider_modify_keyed)
+        for (int i = 0; i < a->bone_count; i++) pc_bone_modify_local(sk, &sk->bones[a->bones[i]]);
     pc_mix m = { p->mix, PC_FROM_CURRENT, s->additive, false, true };
     pc_animation_apply_bones_and_constraints(sk, a, p->time, s->loop, &m);
 }

@@ -201,14 +201,23 @@ void pc_transform_update(pc_skeleton *sk, int index)
         return;
     pc_bone *source = &sk->bones[t->source];
     if (t->local_source) pc_bone_validate_local(sk, source);
+    /* The rule transform.source-per-bone: reading the source once for every bone (`once`) misses where
+     * the source is one of the constrained bones (population transform). */
+    double first[6] = { 0 };
     for (int i = 0; i < c->bone_count; i++) {
         pc_bone *bone = &sk->bones[c->bones[i]];
         if (t->local_target) pc_bone_modify_local(sk, bone);
         else pc_bone_modify_world(sk, bone);
         for (int f = 0; f < t->property_count; f++) {
             const pc_from_property *from = &t->properties[f];
-            double value = pc_transform_from_value(sk, source->applied, from->property, t->local_source, t->offsets)
-                - from->offset;
+            double value;
+            if (pc_rule_transform_source_per_bone || i == 0 || f >= 6) {
+                value = pc_transform_from_value(sk, source->applied, from->property, t->local_source, t->offsets)
+                    - from->offset;
+                if (f < 6) first[f] = value;
+            } else {
+                value = first[f];
+            }
             for (int k = 0; k < from->to_count; k++) {
                 const pc_to_property *to = &from->to[k];
                 if (to_mix(p, to->property) == 0) continue;
