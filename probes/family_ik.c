@@ -3,7 +3,8 @@
  * Varies: random trees of 3 to 10 bones (every inherit mode, negative, zero and non-uniform scales,
  * shears, lengths 0), one to three IK constraints of one bone or a parent and one of its children
  * (now and then the root, which the runtime cannot solve and throws on), targets anywhere in the tree
- * (below the constrained bones too, at a constrained bone's origin, far beyond reach); mix (0, 1,
+ * (below the constrained bones too, at a constrained bone's origin, far beyond reach, within a
+ * fraction of its length: compress below 0.7, a folded two-bone child); mix (0, 1,
  * fractions, negative, above 1), softness, bendPositive, compress, stretch, the scaleY modes (absent,
  * none, uniform, volume, capitalised); animations keying the IK timelines and bone timelines; the
  * samples (2 to 9 or the key times). Amplified: amplifiers on the constrained bones. */
@@ -12,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const scale_y_modes[6] = { "none", "uniform", "volume", "Uniform", "Volume", "None" };
+static const char *const scale_y_modes[6] = { "none", "uniform", "volume", "Uniform", "Volume", "volume" };
 
 /* A child of bone `b` among the first n, or -1. */
 static int child_of(const cg *g, int b)
@@ -34,6 +35,7 @@ bool probe_ik(const probe_params *p, probe *out)
 
     int count = prng_int(&r, 1, 3);
     int bones[3][2], bone_count[3], target[3];
+    bool near[3] = { false, false, false };
     for (int c = 0; c < count; c++) {
         int b = prng_chance(&r, 0.02) ? 0 : prng_int(&r, 1, n - 1);
         int child = child_of(&g, b);
@@ -42,6 +44,22 @@ bool probe_ik(const probe_params *p, probe *out)
         bones[c][1] = child;
         bone_count[c] = two ? 2 : 1;
         target[c] = prng_int(&r, 0, n - 1);
+        /* A target near the bone's origin, within its reach: a new child of the bone a fraction of its
+         * length out (compress below 0.7, a two-bone child folded past the inner reach). */
+        if (prng_chance(&r, 0.2)) {
+            int t = g.n++;
+            cg_bone(&g, t, b, false);
+            snprintf(g.bone[t].name, sizeof g.bone[t].name, "near%d", c);
+            double len = g.bone[b].has[BF_LENGTH] ? g.bone[b].field[BF_LENGTH].v : 0;
+            g.bone[t].has[BF_X] = true;
+            g.bone[t].field[BF_X].v = (len != len || len == 0 ? 10 : len) * prng_unit(&r) * 0.7;
+            g.bone[t].field[BF_X].sp = JW_SHORTEST;
+            g.bone[t].has[BF_Y] = true;
+            g.bone[t].field[BF_Y].v = prng_unit(&r) * 4 - 2;
+            g.bone[t].field[BF_Y].sp = JW_SHORTEST;
+            target[c] = t;
+            near[c] = true;
+        }
         /* A target at the constrained bone's origin: a sibling at the same place. */
         if (b > 0 && target[c] != b && prng_chance(&r, 0.08)) {
             gen_bone *t = &g.bone[target[c]], *s = &g.bone[b];
@@ -84,9 +102,10 @@ bool probe_ik(const probe_params *p, probe *out)
             jw_number(w, "softness", s, draw_spelling(&r));
         }
         if (prng_chance(&r, 0.5)) jw_bool(w, "bendPositive", prng_chance(&r, 0.5));
-        if (prng_chance(&r, 0.4)) jw_bool(w, "compress", prng_chance(&r, 0.6));
+        if (near[c] ? prng_chance(&r, 0.8) : prng_chance(&r, 0.5)) jw_bool(w, "compress", prng_chance(&r, 0.7));
         if (prng_chance(&r, 0.4)) jw_bool(w, "stretch", prng_chance(&r, 0.6));
-        if (prng_chance(&r, 0.5)) jw_string(w, "scaleY", scale_y_modes[prng_int(&r, 0, 5)]);
+        if (near[c] && prng_chance(&r, 0.4)) jw_string(w, "scaleY", "volume");
+        else if (prng_chance(&r, 0.6)) jw_string(w, "scaleY", scale_y_modes[prng_int(&r, 0, 5)]);
         jw_end(w);
     }
     jw_end(w);
