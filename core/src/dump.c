@@ -353,7 +353,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
      * are written, no pose, and the dump is unsupported (exit 3). */
     int unsolved = pc_constraint_first_unsolved(sk);
     bool constraints = unsolved >= 0;
-    char unsolved_reason[160] = "";
+    char unsolved_reason[256] = "";
     if (constraints) snprintf(unsolved_reason, sizeof unsolved_reason, "%s", pc_constraint_unsupported(data, unsolved));
 
     char *text = NULL;
