@@ -40,7 +40,7 @@ static inline double pow2(int k) { return from_words((uint32_t)(k + 1023) << 20,
 /* sin(x + tail) for |x| <= pi/4, where tail is a correction below x's last bit (has_tail says whether
  * it is nonzero). sin(x) = x + S1 x^3 + ... + S6 x^13; the tail enters as cos(x)*tail ~ tail - x^2
  * tail / 2. */
-static double sin_poly(double x, double tail, int has_tail) {
+static inline double sin_poly(double x, double tail, int has_tail) {
     static const double
         S1 = -0x1.5555555555549p-3,  /* -1.66666666666666324348e-01 */
         S2 = 0x1.111111110f8a6p-7,   /*  8.33333333332248946124e-03 */
@@ -60,7 +60,7 @@ static double sin_poly(double x, double tail, int has_tail) {
 /* cos(x + tail) for |x| <= pi/4. cos(x) = 1 - x^2/2 + C1 x^4 + ... + C6 x^14. For |x| >= 0.3 the
  * subtraction 1 - x^2/2 loses bits, so a round amount qx (x^2/4 truncated, or 0.28125 when |x| >
  * 0.78125) is taken off both parts first: cos = (1 - qx) - ((x^2/2 - qx) - (x^2 r - x tail)). */
-static double cos_poly(double x, double tail) {
+static inline double cos_poly(double x, double tail) {
     static const double
         C1 = 0x1.555555555554cp-5,   /*  4.16666666666666019037e-02 */
         C2 = -0x1.6c16c16c15177p-10, /* -1.38888888888741095749e-03 */
@@ -362,6 +362,31 @@ double js_cos(double x) {
     case 1: return -sin_poly(r[0], r[1], 1);
     case 2: return -cos_poly(r[0], r[1]);
     default: return sin_poly(r[0], r[1], 1);
+    }
+}
+
+/* Math.sin(x) and Math.cos(x) together, sharing one argument reduction: the same two results as js_sin
+ * and js_cos (the same polynomials on the same reduced argument, chosen by the same quadrant). */
+void js_sincos(double x, double *sin_out, double *cos_out) {
+    int32_t ix = high_word(x) & 0x7fffffff;
+    if (ix <= 0x3fe921fb) { /* |x| <= pi/4 */
+        *sin_out = sin_poly(x, 0.0, 0);
+        *cos_out = cos_poly(x, 0.0);
+        return;
+    }
+    if (ix >= 0x7ff00000) { /* NaN, +-Infinity */
+        *sin_out = x - x;
+        *cos_out = x - x;
+        return;
+    }
+    double r[2];
+    int32_t n = reduce_pio2(x, r);
+    double s = sin_poly(r[0], r[1], 1), c = cos_poly(r[0], r[1]);
+    switch (n & 3) {
+    case 0: *sin_out = s; *cos_out = c; break;
+    case 1: *sin_out = c; *cos_out = -s; break;
+    case 2: *sin_out = -s; *cos_out = -c; break;
+    default: *sin_out = -c; *cos_out = s; break;
     }
 }
 

@@ -18,6 +18,10 @@ double js_cos(double x);
 double js_atan2(double y, double x);
 double js_acos(double x);
 
+/* Math.sin(x) and Math.cos(x) at once (one argument reduction): *sin_out = js_sin(x) and
+ * *cos_out = js_cos(x), bit for bit. */
+void js_sincos(double x, double *sin_out, double *cos_out);
+
 /* x | 0 (and every other ToInt32 use): NaN and infinities give 0, others are truncated toward zero
  * and wrapped modulo 2^32 into [-2^31, 2^31). */
 int32_t js_to_int32(double x);

@@ -13,7 +13,14 @@
 /* ------------------------------------------------------------------------------------------------ */
 /* math.trig */
 
-pc_trig_table pc_trig = { js_sin, js_cos, js_atan2 };
+pc_trig_table pc_trig = { js_sin, js_cos, js_atan2, js_sincos };
+
+/* The rejected reading's sincos: its sin and its cos. */
+static void table_sincos(double x, double *s, double *c)
+{
+    *s = pc_trig.sin(x);
+    *c = pc_trig.cos(x);
+}
 
 /* The rejected reading installs the C library's functions themselves (glibc's sin, cos, atan2): the one
  * place outside jsmath.c that names them, never called unless `--rule math.trig=libm` is given. */
@@ -23,10 +30,12 @@ static void install_trig(int reading)
         pc_trig.sin = sin;
         pc_trig.cos = cos;
         pc_trig.atan2 = atan2;
+        pc_trig.sincos = table_sincos;
     } else {
         pc_trig.sin = js_sin;
         pc_trig.cos = js_cos;
         pc_trig.atan2 = js_atan2;
+        pc_trig.sincos = js_sincos;
     }
 }
 

@@ -41,11 +41,13 @@ void pc_rules_reset(void);
 
 /* The hooks the pose code reads. */
 
-/* math.trig: Math.sin, Math.cos and Math.atan2 as the pose code calls them. */
+/* math.trig: Math.sin, Math.cos and Math.atan2 as the pose code calls them; sincos gives sin and cos of
+ * one argument at once (the same bits as sin and cos). */
 typedef struct pc_trig_table {
     double (*sin)(double);
     double (*cos)(double);
     double (*atan2)(double, double);
+    void (*sincos)(double, double *, double *);
 } pc_trig_table;
 extern pc_trig_table pc_trig;
 

@@ -104,6 +104,59 @@ START_TEST(vectors_sin_cos) {
 }
 END_TEST
 
+/* js_sincos gives js_sin's and js_cos's bits: the recorded vectors, the edge cases, and a sweep over
+ * every binade of both signs and the neighbourhoods of multiples of pi/2. */
+START_TEST(vectors_sincos_together) {
+    Vectors v;
+    load("sincos.bin", 1, 2, &v);
+    long miss_sin = 0, miss_cos = 0;
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 3 * (size_t)i;
+        double s, c;
+        js_sincos(r[0], &s, &c);
+        if (!same(s, r[1])) report(&v, i, "sincos.sin", r, r[1], s, &miss_sin);
+        if (!same(c, r[2])) report(&v, i, "sincos.cos", r, r[2], c, &miss_cos);
+    }
+    free(v.rec);
+    ck_assert_msg(miss_sin == 0 && miss_cos == 0, "js_sincos: %ld sin and %ld cos results of %u differ from Node",
+                  miss_sin, miss_cos, v.count);
+
+    static const uint64_t edges[] = {
+        0x0000000000000000, 0x8000000000000000, 0x0000000000000001, 0x8000000000000001, 0x7ff0000000000000,
+        0xfff0000000000000, 0x7ff8000000000000, 0x7fefffffffffffff, 0xffefffffffffffff, 0x7506ac5b262ca1ff,
+        0x412921fb54442d18, 0x3ff921fb54442d18, 0x400921fb54442d18, 0x4002d97c7f3321d2, 0x3fe921fb54442d18,
+        0x3fe921fb54442d19, 0x3e3fffffffffffff, 0x3e40000000000000, 0x3fd3333333333333, 0x3fe9000000000000,
+    };
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        double x = dbl(edges[i]), s, c;
+        js_sincos(x, &s, &c);
+        ck_assert_msg(same(s, js_sin(x)) && same(c, js_cos(x)), "js_sincos(%016llx)", (unsigned long long)edges[i]);
+    }
+
+    uint64_t state = 0x9e3779b97f4a7c15u;
+    long misses = 0;
+    for (long n = 0; n < 2000000; n++) {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17; /* xorshift64 */
+        double x;
+        if (n % 4 == 0) { /* near k pi/2, k up to 2^20 */
+            double k = (double)(state >> 44);
+            x = dbl(bits(k * 1.5707963267948966) + (state & 0xff) - 0x80);
+        } else if (n % 4 == 1) { /* the angles bones turn by: up to a few thousand degrees, in radians */
+            x = ((double)(state >> 11) / 9007199254740992.0 - 0.5) * 200.0;
+        } else { /* any finite double */
+            x = dbl(state);
+            if (!isfinite(x)) x = dbl(state & 0x7fefffffffffffffu);
+        }
+        double s, c;
+        js_sincos(x, &s, &c);
+        if (!same(s, js_sin(x)) || !same(c, js_cos(x))) {
+            if (misses++ < 10) fprintf(stderr, "js_sincos(%016llx) differs from js_sin/js_cos\n", (unsigned long long)bits(x));
+        }
+    }
+    ck_assert_msg(misses == 0, "js_sincos differs from js_sin/js_cos on %ld of 2000000 arguments", misses);
+}
+END_TEST
+
 START_TEST(vectors_acos) {
     Vectors v;
     load("acos.bin", 1, 1, &v);
@@ -265,6 +318,7 @@ int main(void) {
     TCase *vec = tcase_create("vectors");
     tcase_set_timeout(vec, 120);
     tcase_add_test(vec, vectors_sin_cos);
+    tcase_add_test(vec, vectors_sincos_together);
     tcase_add_test(vec, vectors_acos);
     tcase_add_test(vec, vectors_atan2);
     suite_add_tcase(s, vec);
