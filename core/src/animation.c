@@ -5,40 +5,65 @@
 #include "jsobject.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-/* A bezier curve is stored as this many floats: 9 points (x, y) between its two keys. */
-#define BEZIER_SIZE 18
+#define BEZIER_SIZE PC_BEZIER_SIZE
+enum { CURVE_LINEAR = PC_CURVE_LINEAR, CURVE_STEPPED = PC_CURVE_STEPPED, CURVE_BEZIER = PC_CURVE_BEZIER };
 
-enum { CURVE_LINEAR = 0, CURVE_STEPPED = 1, CURVE_BEZIER = 2 };
+/* A deform or sequence timeline may set its slot and its attachment's timeline slots (linked meshes'
+ * slots, found by a walk of the skins): the next setup pose resets every slot (skeleton.c). */
+static void mark_timeline_slots(pc_skeleton *sk, const pc_timeline *t)
+{
+    (void)t;
+    memset(sk->slot_dirty, true, (size_t)sk->data->slot_count * sizeof *sk->slot_dirty);
+}
+
+/* The bone timelines' kinds are one range (pc_animation_apply tests it). */
+_Static_assert(PC_TL_INHERIT - PC_TL_ROTATE == 10 && PC_TL_TRANSLATE == PC_TL_ROTATE + 1 && PC_TL_SHEAR_Y == PC_TL_INHERIT - 1,
+               "bone timeline kinds are contiguous");
 
 const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
                                pc_fired_events *events)
 {
     const char *error = NULL;
+    /* The attachment timelines' keys as found when the skin was set (skeleton.h), for the document's
+     * animations. */
+    ptrdiff_t index = a - sk->data->animations;
+    const int *key_at = index >= 0 && index < sk->data->animation_count
+                        ? &sk->attachment_key_at[sk->timeline_base[index]] : NULL;
     for (int i = 0; i < a->timeline_count && !error; i++) {
         const pc_timeline *t = &a->timelines[i];
+        /* The bone timelines (most of them) first, by their range of kinds. */
+        if (t->kind >= PC_TL_ROTATE && t->kind <= PC_TL_INHERIT) {
+            pc_apply_bone_timeline_setup(sk, t, time);
+            continue;
+        }
         switch (t->kind) {
-        case PC_TL_ROTATE: case PC_TL_TRANSLATE: case PC_TL_TRANSLATE_X: case PC_TL_TRANSLATE_Y:
-        case PC_TL_SCALE: case PC_TL_SCALE_X: case PC_TL_SCALE_Y: case PC_TL_SHEAR: case PC_TL_SHEAR_X:
-        case PC_TL_SHEAR_Y: case PC_TL_INHERIT:
-            pc_apply_bone_timeline(sk, t, time, &pc_mix_setup);
-            break;
-        case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
+        case PC_TL_ATTACHMENT:
+            if (key_at) {
+                pc_apply_attachment_timeline_keys(sk, t, time, &sk->attachment_keys[key_at[i]]);
+                break;
+            }
+            /* fall through */ case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
         case PC_TL_RGB2:
             error = pc_apply_slot_timeline(sk, t, time);
             break;
         case PC_TL_DEFORM:
+            mark_timeline_slots(sk, t);
             error = pc_apply_deform_timeline(sk, t, time);
             break;
         case PC_TL_SEQUENCE:
+            mark_timeline_slots(sk, t);
             error = pc_apply_sequence_timeline(sk, t, time);
             break;
         case PC_TL_DRAW_ORDER:
+            sk->draw_order_dirty = true;
             pc_apply_draw_order_timeline(sk, t, time);
             break;
         case PC_TL_DRAW_ORDER_FOLDER:
+            sk->draw_order_dirty = true;
             error = pc_apply_draw_order_folder_timeline(sk, t, time);
             break;
         case PC_TL_EVENT:
@@ -241,9 +266,8 @@ int pc_timeline_search(const pc_timeline *t, double time)
     return n - step;
 }
 
-/* CurveTimeline.getBezierValue: the bezier whose points start at curves[b], for value `value` of the
- * frame at index i. Before the first point and after the last, the line from (to) the keys. */
-static double bezier_value(const pc_timeline *t, double time, int i, int value, int b)
+/* CurveTimeline.getBezierValue (animation.h). */
+double pc_timeline_bezier_value(const pc_timeline *t, double time, int i, int value, int b)
 {
     const float *c = t->curves;
     if (c[b] > time) {
@@ -251,11 +275,16 @@ static double bezier_value(const pc_timeline *t, double time, int i, int value, 
         return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
     }
     int n = b + BEZIER_SIZE;
-    for (b += 2; b < n; b += 2) {
-        if (c[b] >= time) {
-            double x = c[b - 2], y = c[b - 1];
-            return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
-        }
+    /* The first of the other eight points whose x is >= time: every comparison made, the first true
+     * one picked from a mask (the points' x need not be ordered). */
+    unsigned mask = (unsigned)(c[b + 2] >= time) << 1 | (unsigned)(c[b + 4] >= time) << 2
+                    | (unsigned)(c[b + 6] >= time) << 3 | (unsigned)(c[b + 8] >= time) << 4
+                    | (unsigned)(c[b + 10] >= time) << 5 | (unsigned)(c[b + 12] >= time) << 6
+                    | (unsigned)(c[b + 14] >= time) << 7 | (unsigned)(c[b + 16] >= time) << 8;
+    if (mask) {
+        b += 2 * __builtin_ctz(mask);
+        double x = c[b - 2], y = c[b - 1];
+        return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
     }
     i += t->entries;
     double x = c[n - 2], y = c[n - 1];
@@ -264,19 +293,18 @@ static double bezier_value(const pc_timeline *t, double time, int i, int value, 
 
 double pc_timeline_value(const pc_timeline *t, double time, int i, int value)
 {
-    float type = t->curves[i / t->entries];
-    if (type == CURVE_LINEAR) {
-        double before = t->frames[i], v = t->frames[i + value];
-        int next = i + t->entries;
-        return v + (time - before) / (t->frames[next] - before) * (t->frames[next + value] - v);
-    }
-    if (type == CURVE_STEPPED) return t->frames[i + value];
-    return bezier_value(t, time, i, value, (int)type - CURVE_BEZIER + BEZIER_SIZE * (value - 1));
+    return pc_timeline_value_at(t, time, i, i / t->entries, value);
 }
 
 double pc_timeline_curve_value(const pc_timeline *t, double time)
 {
-    return pc_timeline_value(t, time, pc_timeline_search(t, time), 1);
+    return pc_timeline_curve_value_inline(t, time);
+}
+
+void pc_timeline_values(const pc_timeline *t, double time, double *out, int count)
+{
+    int frame, i = pc_timeline_search_frame(t, time, &frame);
+    for (int k = 0; k < count; k++) out[k] = pc_timeline_value_at(t, time, i, frame, k + 1);
 }
 
 double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame)

@@ -80,8 +80,55 @@ int pc_timeline_search(const pc_timeline *t, double time);
  * or the bezier of channel value - 1. */
 double pc_timeline_value(const pc_timeline *t, double time, int i, int value);
 
+/* The first `count` values of a curve timeline at time (at or after its first key): out[k] is
+ * pc_timeline_value(t, time, pc_timeline_search(t, time), k + 1). */
+void pc_timeline_values(const pc_timeline *t, double time, double *out, int count);
+
 /* CurveTimeline1.getCurveValue: the value of a one-value curve timeline at time. */
 double pc_timeline_curve_value(const pc_timeline *t, double time);
+
+/* The same, inline, for the timelines posing applies most (below). */
+
+/* A bezier curve is stored as this many floats: 9 points (x, y) between its two keys. A frame's curve
+ * type (curves[frame]) is linear, stepped, or PC_CURVE_BEZIER + the index of its first bezier. */
+#define PC_BEZIER_SIZE 18
+enum { PC_CURVE_LINEAR = 0, PC_CURVE_STEPPED = 1, PC_CURVE_BEZIER = 2 };
+
+/* CurveTimeline.getBezierValue: the bezier whose points start at curves[b], for value `value` of the
+ * frame at index i; before its first point and after its last, the line from (to) the keys. */
+double pc_timeline_bezier_value(const pc_timeline *t, double time, int i, int value, int b);
+
+/* pc_timeline_search, also giving the frame's number (its index / entries) without a division. */
+static inline int pc_timeline_search_frame(const pc_timeline *t, double time, int *frame)
+{
+    int step = t->entries, n = t->frames_count, f = 0;
+    for (int i = step; i < n; i += step, f++)
+        if (t->frames[i] > time) {
+            *frame = f;
+            return i - step;
+        }
+    *frame = (n - step) / step;
+    return n - step;
+}
+
+/* pc_timeline_value for the frame at index i whose number is `frame` (i / entries). */
+static inline double pc_timeline_value_at(const pc_timeline *t, double time, int i, int frame, int value)
+{
+    float type = t->curves[frame];
+    if (type == PC_CURVE_LINEAR) {
+        double before = t->frames[i], v = t->frames[i + value];
+        int next = i + t->entries;
+        return v + (time - before) / (t->frames[next] - before) * (t->frames[next + value] - v);
+    }
+    if (type == PC_CURVE_STEPPED) return t->frames[i + value];
+    return pc_timeline_bezier_value(t, time, i, value, (int)type - PC_CURVE_BEZIER + PC_BEZIER_SIZE * (value - 1));
+}
+
+static inline double pc_timeline_curve_value_inline(const pc_timeline *t, double time)
+{
+    int frame, i = pc_timeline_search_frame(t, time, &frame);
+    return pc_timeline_value_at(t, time, i, frame, 1);
+}
 
 /* DeformTimeline.getCurvePercent: how far between frame and frame + 1 time is, by the frame's curve
  * (its bezier runs from 0 to 1). */

@@ -13,23 +13,42 @@
  * as the matrix [la lb; lc ld]. */
 typedef struct axes { double la, lb, lc, ld; } axes;
 
-static axes local_axes(pc_trig_memo *memo, double rx_deg, double ry_deg, double sx, double sy)
+static inline axes local_axes(pc_trig_memo *memo, double rx_deg, double ry_deg, double sx, double sy)
 {
     double rx = rx_deg * pc_deg_rad, ry = ry_deg * pc_deg_rad;
     uint64_t rx_bits, ry_bits;
     memcpy(&rx_bits, &rx, sizeof rx_bits);
     memcpy(&ry_bits, &ry, sizeof ry_bits);
-    if (!memo->valid || memo->rx_bits != rx_bits || memo->ry_bits != ry_bits) {
-        memo->valid = true;
+    double cos_x, sin_x, cos_y, sin_y;
+    if (memo->rx_bits == rx_bits && memo->ry_bits == ry_bits) {
+        cos_x = memo->cos_x;
+        sin_x = memo->sin_x;
+        cos_y = memo->cos_y;
+        sin_y = memo->sin_y;
+    } else {
+        /* Into locals first: the products below do not wait on the memo's stores. */
+        pc_trig.sincos(rx, &sin_x, &cos_x);
+        pc_trig.sincos(ry, &sin_y, &cos_y);
         memo->rx_bits = rx_bits;
         memo->ry_bits = ry_bits;
-        memo->cos_x = pc_trig.cos(rx);
-        memo->sin_x = pc_trig.sin(rx);
-        memo->cos_y = pc_trig.cos(ry);
-        memo->sin_y = pc_trig.sin(ry);
+        memo->cos_x = cos_x;
+        memo->sin_x = sin_x;
+        memo->cos_y = cos_y;
+        memo->sin_y = sin_y;
     }
-    axes m = { memo->cos_x * sx, memo->cos_y * sy, memo->sin_x * sx, memo->sin_y * sy };
+    axes m = { cos_x * sx, cos_y * sy, sin_x * sx, sin_y * sy };
     return m;
+}
+
+void pc_bone_memo_init(pc_trig_memo *memo)
+{
+    /* sin(+0) = +0 and cos(+0) = 1 under every reading of math.trig (V8's and the C library's). */
+    memo->rx_bits = 0;
+    memo->ry_bits = 0;
+    memo->cos_x = 1;
+    memo->sin_x = 0;
+    memo->cos_y = 1;
+    memo->sin_y = 0;
 }
 
 /* Degrees of the direction (x, y), as the runtime's atan2Deg. */
@@ -83,7 +102,8 @@ static void update_no_scale(const pc_skeleton *sk, pc_trig_memo *memo, const pc_
     const pc_bone_local *l = &p->local;
     double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
     double pa = parent->a, pb = parent->b, pc = parent->c, pd = parent->d;
-    double r = l->rotation * pc_deg_rad, cos = pc_trig.cos(r), sin = pc_trig.sin(r);
+    double r = l->rotation * pc_deg_rad, cos, sin;
+    pc_trig.sincos(r, &sin, &cos);
     double za = (pa * cos + pb * sin) * sxi;
     double zc = (pc * cos + pd * sin) * syi;
     double s = 1 / sqrt(za * za + zc * zc);

@@ -46,6 +46,10 @@ void pc_skeleton_free(pc_skeleton *sk)
     free(sk->draw_order);
     free(sk->constraints);
     free(sk->slot_constrained);
+    free(sk->slot_dirty);
+    free(sk->attachment_keys);
+    free(sk->attachment_key_at);
+    free(sk->timeline_base);
     free(sk->slot_attachments);
     free(sk->setup_attachments);
     free(sk->update_order);
@@ -373,7 +377,44 @@ static void find_setup_attachments(pc_skeleton *sk)
     for (int i = 0; i < sk->data->slot_count; i++) {
         const char *key = sk->data->slots[i].attachment_key;
         sk->setup_attachments[i] = key ? pc_skeleton_get_attachment(sk, i, key) : NULL;
+        /* The next setup pose resets every slot (and the draw order) under the new skin. */
+        sk->slot_dirty[i] = true;
     }
+    sk->draw_order_dirty = true;
+    /* The attachment timelines' keys (skeleton.h), as apply_attachment would look them up. */
+    const pc_skeleton_data *d = sk->data;
+    for (int a = 0; a < d->animation_count; a++)
+        for (int i = 0; i < d->animations[a].timeline_count; i++) {
+            const pc_timeline *t = &d->animations[a].timelines[i];
+            int at = sk->attachment_key_at[sk->timeline_base[a] + i];
+            if (at < 0) continue;
+            for (int f = 0; f < pc_timeline_frame_count(t); f++) {
+                const char *name = t->attachment_names[f];
+                sk->attachment_keys[at + f] = name && name[0] ? pc_skeleton_get_attachment(sk, t->target, name) : NULL;
+            }
+        }
+}
+
+/* The room for the attachment timelines' keys (skeleton.h); false when out of memory. */
+static bool make_attachment_keys(pc_skeleton *sk)
+{
+    const pc_skeleton_data *d = sk->data;
+    int timelines = 0, keys = 0;
+    for (int a = 0; a < d->animation_count; a++) timelines += d->animations[a].timeline_count;
+    sk->timeline_base = malloc((size_t)(d->animation_count > 0 ? d->animation_count : 1) * sizeof *sk->timeline_base);
+    sk->attachment_key_at = malloc((size_t)(timelines > 0 ? timelines : 1) * sizeof *sk->attachment_key_at);
+    if (!sk->timeline_base || !sk->attachment_key_at) return false;
+    timelines = 0;
+    for (int a = 0; a < d->animation_count; a++) {
+        sk->timeline_base[a] = timelines;
+        for (int i = 0; i < d->animations[a].timeline_count; i++, timelines++) {
+            const pc_timeline *t = &d->animations[a].timelines[i];
+            sk->attachment_key_at[timelines] = t->kind == PC_TL_ATTACHMENT ? keys : -1;
+            if (t->kind == PC_TL_ATTACHMENT) keys += pc_timeline_frame_count(t);
+        }
+    }
+    sk->attachment_keys = calloc((size_t)(keys > 0 ? keys : 1), sizeof *sk->attachment_keys);
+    return sk->attachment_keys != NULL;
 }
 
 bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name)
@@ -411,19 +452,25 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     size_t bones = (size_t)(data->bone_count ? data->bone_count : 1);
     size_t constraints = (size_t)(data->constraint_count ? data->constraint_count : 1);
     size_t slots = (size_t)(data->slot_count ? data->slot_count : 1);
-    sk->bones = calloc(bones, sizeof *sk->bones);
+    /* 64-byte aligned: with pc_bone's layout, the world transform's reads of a bone start a cache line
+     * (measured: up to 7% on some rigs, which are sensitive to where the bones fall). */
+    size_t bone_bytes = (bones * sizeof *sk->bones + 63) / 64 * 64;
+    sk->bones = aligned_alloc(64, bone_bytes);
+    if (sk->bones) memset(sk->bones, 0, bone_bytes);
     sk->slots = calloc(slots, sizeof *sk->slots);
     sk->draw_order = calloc(slots, sizeof *sk->draw_order);
     sk->constraints = calloc(constraints, sizeof *sk->constraints);
     sk->slot_constrained = calloc(slots, sizeof *sk->slot_constrained);
+    sk->slot_dirty = calloc(slots, sizeof *sk->slot_dirty);
     sk->slot_attachments = calloc(slots, sizeof *sk->slot_attachments);
     sk->setup_attachments = calloc(slots, sizeof *sk->setup_attachments);
     sk->update_order = calloc(bones + constraints, sizeof *sk->update_order);
     sk->update_capacity = (int)(bones + constraints);
     sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
     sk->paths = pc_path_state_new(data);
-    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
-        || !sk->reset || !sk->paths) {
+    bool keys_made = make_attachment_keys(sk);
+    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_dirty || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
+        || !sk->reset || !sk->paths || !keys_made) {
         pc_skeleton_free(sk);
         return NULL;
     }
@@ -437,6 +484,7 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
         b->data = &data->bones[i];
         b->parent = data->bones[i].parent >= 0 ? &sk->bones[data->bones[i].parent] : NULL;
         b->applied = &b->pose;
+        pc_bone_memo_init(&b->axes_memo);
     }
     for (int i = 0; i < data->bone_count; i++) {
         pc_bone *b = &sk->bones[i];
@@ -502,8 +550,22 @@ void pc_skeleton_setup_pose(pc_skeleton *sk)
     for (int i = 0; i < sk->data->bone_count; i++) sk->bones[i].pose.local = sk->data->bones[i].setup;
     for (int i = 0; i < sk->data->constraint_count; i++)
         constraint_setup_pose(&sk->data->constraints[i], &sk->constraints[i].pose);
-    for (int i = 0; i < sk->data->slot_count; i++) sk->draw_order[i] = i;
-    for (int i = 0; i < sk->data->slot_count; i++) pc_slot_setup_pose(sk, &sk->slots[i]);
+    /* The draw order and the slots: only those a timeline may have changed since the last setup pose
+     * (the others hold what it would write). pc_slot_setup_pose, inlined (setup_attachments holds NULL
+     * for a slot without a setup name). */
+    if (sk->draw_order_dirty) {
+        for (int i = 0; i < sk->data->slot_count; i++) sk->draw_order[i] = i;
+        sk->draw_order_dirty = false;
+    }
+    for (int i = 0; i < sk->data->slot_count; i++) {
+        if (!sk->slot_dirty[i]) continue;
+        pc_slot *slot = &sk->slots[i];
+        pc_slot_setup_pose_to(slot, sk->setup_attachments[i]);
+        /* Settled unless a slot without a setup attachment name just let go of its attachment: the
+         * sequence index is then -1, and the next setup pose sets it to 0 (setAttachment(null) is no
+         * change then). Every other outcome is what the setup pose gives again. */
+        sk->slot_dirty[i] = slot->data->attachment_key == NULL && slot->pose.sequence_index == -1;
+    }
 }
 
 void pc_skeleton_update_world_transform(pc_skeleton *sk)
@@ -524,7 +586,19 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
     /* A bone's turn computes its world unless a constraint made it current this pass. */
     for (int i = 0; i < sk->update_count && !sk->thrown; i++) {
         const pc_update_item *u = &sk->update_order[i];
-        if (u->kind == PC_UPDATE_BONE) pc_bone_update(sk, &sk->bones[u->index]);
-        else if (u->kind == PC_UPDATE_CONSTRAINT) pc_constraint_update(sk, u->index);
+        if (u->kind == PC_UPDATE_BONE) {
+            /* pc_bone_update, its common case inlined: a world not current this pass, a fresh local. */
+            pc_bone *b = &sk->bones[u->index];
+            pc_bone_pose *p = b->applied;
+            if (p->world_stamp == sk->update_stamp) continue;
+            if (p->local_stamp == sk->update_stamp) {
+                pc_bone_update_world_now(sk, b);
+            } else {
+                p->world_stamp = sk->update_stamp;
+                pc_bone_update_world(sk, b);
+            }
+        } else if (u->kind == PC_UPDATE_CONSTRAINT) {
+            pc_constraint_update(sk, u->index);
+        }
     }
 }

@@ -21,25 +21,29 @@ typedef struct pc_bone_pose {
 
 /* The sines and cosines of a bone's last two local axis angles (radians) and the angles' bits: the
  * same angles give the same values, so a bone whose angles did not change since its last world
- * transform skips four trigonometric calls (most bones of most poses). */
+ * transform skips four trigonometric calls (most bones of most poses). A new bone's memo holds the
+ * angles +0 and +0 (all bits zero), whose sines are +0 and cosines 1 (pc_bone_memo_init). */
 typedef struct pc_trig_memo {
-    bool valid;
     uint64_t rx_bits, ry_bits;
     double cos_x, sin_x, cos_y, sin_y;
 } pc_trig_memo;
 
+/* What the world transform reads of a bone (its parent, its applied pose, its memo) first, together. */
 typedef struct pc_bone {
-    const pc_bone_data *data;
     struct pc_bone *parent;
-    bool active;
-    bool sorted;
-    pc_bone_pose pose;         /* as animations leave it */
-    pc_bone_pose constrained;  /* the copy constraints modify */
     pc_bone_pose *applied;     /* &pose, or &constrained when a constraint acts on the bone */
     pc_trig_memo axes_memo;    /* for the world transform (bone.c) */
+    pc_bone_pose pose;         /* as animations leave it */
+    pc_bone_pose constrained;  /* the copy constraints modify */
+    const pc_bone_data *data;
+    bool active;
+    bool sorted;
     int *children;             /* indices of the child bones, in bone order */
     int child_count;
 } pc_bone;
+
+/* A new bone's memo (see pc_trig_memo). */
+void pc_bone_memo_init(pc_trig_memo *memo);
 
 /* What the update order and the reset list hold. */
 typedef enum pc_update_kind { PC_UPDATE_BONE, PC_UPDATE_CONSTRAINT, PC_UPDATE_SLOT, PC_UPDATE_DRAW_ORDER }
@@ -81,6 +85,17 @@ struct pc_skeleton {
     pc_constraint_state *constraints;
     bool *slot_constrained;    /* per slot: a slider keys it */
     bool draw_order_constrained;
+    /* Per slot: its pose may differ from what the setup pose gives it (a timeline set it since, or the
+     * setup pose has not settled it yet); the draw order likewise. The setup pose resets only these:
+     * for the others it would write the values they hold (skeleton.c). */
+    bool *slot_dirty;
+    bool draw_order_dirty;
+    /* Attachment timelines' keys looked up under the skin set (Skeleton.getAttachment of each key's
+     * name, NULL for none), found when the skin is set: the attachments of animation a's timeline i
+     * start at attachment_keys[attachment_key_at[timeline_base[a] + i]] (-1 for other timelines). */
+    const pc_attachment **attachment_keys;
+    int *attachment_key_at;
+    int *timeline_base;
     const pc_attachment **slot_attachments; /* each slot's attachment after the skin is set (NULL: none) */
     /* Each slot's setup attachment under the skin set (Skeleton.getAttachment of the slot's setup
      * name), found once when the skin is set, since the skin cannot change while posing. */

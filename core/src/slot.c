@@ -55,15 +55,5 @@ const pc_attachment *pc_skeleton_get_attachment(const pc_skeleton *sk, int slot,
 
 void pc_slot_setup_pose(const pc_skeleton *sk, pc_slot *slot)
 {
-    const pc_slot_data *d = slot->data;
-    pc_slot_pose *p = &slot->pose;
-    p->color = d->color;
-    if (d->has_dark) p->dark = d->dark;
-    p->sequence_index = 0;
-    if (d->attachment_key == NULL) {
-        pc_slot_set_attachment(slot, NULL);
-    } else {
-        p->attachment = NULL;
-        pc_slot_set_attachment(slot, sk->setup_attachments[d->index]);
-    }
+    pc_slot_setup_pose_to(slot, slot->data->attachment_key ? sk->setup_attachments[slot->data->index] : NULL);
 }

@@ -56,4 +56,27 @@ const pc_attachment *pc_skeleton_get_attachment(const pc_skeleton *sk, int slot,
 /* Slot.setupPose: the setup colors, sequence index 0, and the setup attachment (set after a null). */
 void pc_slot_setup_pose(const pc_skeleton *sk, pc_slot *slot);
 
+/* pc_slot_setup_pose given the slot's setup attachment under the skin (NULL when the slot data names
+ * none), with setAttachment's steps worked out: from null to a setup attachment that is not null the
+ * attachment changes (deform cleared, sequence index -1); with no setup name, a change to null only
+ * when the slot shows something. */
+static inline void pc_slot_setup_pose_to(pc_slot *slot, const pc_attachment *setup)
+{
+    const pc_slot_data *d = slot->data;
+    pc_slot_pose *p = &slot->pose;
+    p->color = d->color;
+    if (d->has_dark) p->dark = d->dark;
+    p->sequence_index = 0;
+    if (d->attachment_key == NULL) {
+        if (p->attachment == NULL) return;
+        setup = NULL;
+    } else if (setup == NULL) {
+        p->attachment = NULL;
+        return;
+    }
+    p->deform_count = 0;
+    p->attachment = setup;
+    p->sequence_index = -1;
+}
+
 #endif

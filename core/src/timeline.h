@@ -14,8 +14,13 @@
 #include "animation.h"
 
 void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
+/* pc_apply_bone_timeline with pc_mix_setup (the pose sequence's mix), specialized for it. */
+void pc_apply_bone_timeline_setup(pc_skeleton *sk, const pc_timeline *t, double time);
 /* These return NULL, or the runtime's error message where it throws (pc_animation_apply). */
 const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+/* An attachment timeline given its keys' attachments under the instance's skin (skeleton.h). */
+void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, double time,
+                                       const pc_attachment *const *keys);
 const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 const char *pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);

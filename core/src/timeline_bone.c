@@ -15,7 +15,7 @@
 #include <math.h>
 
 /* CurveTimeline1's value before its first key, for a mix. */
-static double before_first(const pc_mix *m, double current, double setup)
+static inline double before_first(const pc_mix *m, double current, double setup)
 {
     switch (m->from) {
     case PC_FROM_SETUP: return setup;
@@ -25,19 +25,19 @@ static double before_first(const pc_mix *m, double current, double setup)
 }
 
 /* A one-value timeline whose value is added to the setup value (getRelativeValue). */
-static double relative(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
+static inline double relative(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
 {
     if (time < t->frames[0]) return before_first(m, current, setup);
-    double value = pc_timeline_curve_value(t, time);
+    double value = pc_timeline_curve_value_inline(t, time);
     if (m->from == PC_FROM_SETUP) return setup + value * m->alpha;
     return current + (m->add ? value : value + setup - current) * m->alpha;
 }
 
 /* A one-value timeline whose value scales the setup value (getScaleValue). */
-static double scaled(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
+static inline double scaled(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
 {
     if (time < t->frames[0]) return before_first(m, current, setup);
-    double value = pc_timeline_curve_value(t, time) * setup;
+    double value = pc_timeline_curve_value_inline(t, time) * setup;
     if (m->alpha == 1 && !m->add) return value;
     double base = m->from == PC_FROM_SETUP ? setup : current;
     if (m->add) return base + (value - setup) * m->alpha;
@@ -47,15 +47,15 @@ static double scaled(const pc_timeline *t, double time, const pc_mix *m, double 
 }
 
 /* A two-value timeline's values at time (time at or after the first key). */
-static void values2(const pc_timeline *t, double time, double *x, double *y)
+static inline void values2(const pc_timeline *t, double time, double *x, double *y)
 {
-    int i = pc_timeline_search(t, time);
-    *x = pc_timeline_value(t, time, i, 1);
-    *y = pc_timeline_value(t, time, i, 2);
+    int frame, i = pc_timeline_search_frame(t, time, &frame);
+    *x = pc_timeline_value_at(t, time, i, frame, 1);
+    *y = pc_timeline_value_at(t, time, i, frame, 2);
 }
 
 /* Before the first key of a two-value timeline: the pair (*x, *y) toward its setup values. */
-static void before_first2(const pc_mix *m, double *x, double *y, double sx, double sy)
+static inline void before_first2(const pc_mix *m, double *x, double *y, double sx, double sy)
 {
     if (m->from == PC_FROM_SETUP) {
         *x = sx;
@@ -67,7 +67,7 @@ static void before_first2(const pc_mix *m, double *x, double *y, double sx, doub
 }
 
 /* Translate and shear: the pair's values added to the setup values. */
-static void relative2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
+static inline void relative2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
 {
     if (time < t->frames[0]) {
         before_first2(m, px, py, sx, sy);
@@ -88,7 +88,7 @@ static void relative2(const pc_timeline *t, double time, const pc_mix *m, double
 }
 
 /* Scale: the pair's values times the setup values. */
-static void scaled2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
+static inline void scaled2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
 {
     if (time < t->frames[0]) {
         before_first2(m, px, py, sx, sy);
@@ -125,7 +125,9 @@ static void scaled2(const pc_timeline *t, double time, const pc_mix *m, double *
     }
 }
 
-void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
+/* Both entry points below: with a mix known at compile time the helpers above fold it away. */
+static inline __attribute__((always_inline)) void apply(pc_skeleton *sk, const pc_timeline *t, double time,
+                                                        const pc_mix *m)
 {
     pc_bone *bone = &sk->bones[t->target];
     if (!bone->active) return;
@@ -173,4 +175,17 @@ void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, 
     default:
         break;
     }
+}
+
+void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
+{
+    apply(sk, t, time, m);
+}
+
+/* pc_mix_setup's values, seen by the compiler here. */
+static const pc_mix setup_mix = { 1, PC_FROM_SETUP, false, false, false };
+
+void pc_apply_bone_timeline_setup(pc_skeleton *sk, const pc_timeline *t, double time)
+{
+    apply(sk, t, time, &setup_mix);
 }

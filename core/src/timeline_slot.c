@@ -29,10 +29,27 @@ static void apply_attachment(pc_skeleton *sk, const pc_timeline *t, pc_slot *slo
     set_attachment_named(sk, slot, i >= 0 ? t->attachment_names[i] : NULL);
 }
 
+void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, double time,
+                                       const pc_attachment *const *keys)
+{
+    pc_slot *slot = &sk->slots[t->target];
+    if (!slot->bone->active) return;
+    sk->slot_dirty[t->target] = true; /* the next setup pose resets it (skeleton.c) */
+    /* apply_attachment with the lookups made: the setup name's attachment is the slot's setup
+     * attachment (NULL for no name), each key's in keys. */
+    if (time < t->frames[0]) {
+        pc_slot_set_attachment(slot, sk->setup_attachments[t->target]);
+        return;
+    }
+    int i = pc_timeline_search(t, time);
+    pc_slot_set_attachment(slot, i >= 0 ? keys[i] : NULL);
+}
+
 const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
 {
     pc_slot *slot = &sk->slots[t->target];
     if (!slot->bone->active) return NULL;
+    sk->slot_dirty[t->target] = true; /* the next setup pose resets it (skeleton.c) */
     if (t->kind == PC_TL_ATTACHMENT) {
         apply_attachment(sk, t, slot, time);
         return NULL;
@@ -71,10 +88,8 @@ const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double
         light->a = clamp01(pc_timeline_curve_value(t, time));
         return NULL;
     }
-    int i = pc_timeline_search(t, time);
     double v[7];
-    int values = t->entries - 1;
-    for (int k = 0; k < values; k++) v[k] = pc_timeline_value(t, time, i, k + 1);
+    pc_timeline_values(t, time, v, t->entries - 1);
     switch (t->kind) {
     case PC_TL_RGBA:
         light->r = clamp01(v[0]), light->g = clamp01(v[1]), light->b = clamp01(v[2]), light->a = clamp01(v[3]);
