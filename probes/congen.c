@@ -10,12 +10,7 @@ void cg_begin(cg *g, const probe_params *p, const char *family, const char *shap
     char note[256];
     snprintf(note, sizeof note, "probegen %s --seed %llu, probe %ld%s: %s", family, (unsigned long long)p->seed,
              p->index, p->amplify ? " (amplified)" : "", shape);
-    jw_object(g->w, NULL, true);
-    jw_object(g->w, "skeleton", false);
-    jw_string(g->w, "hash", "probe");
-    jw_string(g->w, "spine", "4.3.13");
-    jw_string(g->w, "note", note);
-    jw_end(g->w);
+    begin_document(g->w, note);
 }
 
 void cg_bone(cg *g, int i, int parent, bool extremes)
@@ -56,9 +51,7 @@ void cg_write_bones(cg *g, const probe_params *p)
 {
     g->total = g->n;
     if (p->amplify) g->total = add_amplifiers(g->bone, g->n, g->chosen);
-    jw_array(g->w, "bones", true);
-    for (int i = 0; i < g->total; i++) write_bone(g->w, &g->bone[i], g->bone);
-    jw_end(g->w);
+    write_bones(g->w, g->bone, g->total);
 }
 
 num cg_mix(prng *r)

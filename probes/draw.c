@@ -1,4 +1,4 @@
-/* Numbers drawn to hit the edges, and bones written as documents spell them (probegen.h).
+/* Numbers drawn to hit the edges, and amplifier bones (probegen.h).
  *
  * Decimal, tiny and huge values are made by strtod from a decimal text (correctly rounded), never by
  * pow or other library functions whose last bit may vary between C libraries, so a probe is the same
@@ -139,24 +139,6 @@ num draw_length(prng *r, bool extremes)
     if (k < 93) return make(r, prng_int(r, 1, 100));
     if (k < 97) return make(r, tiny(r, 1, 323));
     return make(r, huge(r, 5, 308));
-}
-
-void write_bone(jw *w, const gen_bone *b, const gen_bone *bones)
-{
-    jw_object(w, NULL, false);
-    jw_string(w, "name", b->name);
-    if (b->parent_name) jw_string(w, "parent", b->parent_name);
-    else if (b->parent >= 0) jw_string(w, "parent", bones[b->parent].name);
-    for (int f = 0; f < BF_COUNT; f++)
-        if (b->has[f]) jw_number(w, bone_field_names[f], b->field[f].v, b->field[f].sp);
-    if (b->inherit >= 0) {
-        char name[32];
-        snprintf(name, sizeof name, "%s", inherit_names[b->inherit]);
-        if (b->inherit_capital) name[0] = (char)(name[0] - 'a' + 'A');
-        jw_string(w, "inherit", name);
-    }
-    if (b->skin >= 0) jw_bool(w, "skin", b->skin != 0);
-    jw_end(w);
 }
 
 int add_amplifiers(gen_bone *bones, int n, const bool *chosen)

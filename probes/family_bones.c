@@ -101,16 +101,9 @@ bool probe_bones(const probe_params *p, probe *out)
     snprintf(note, sizeof note, "probegen bones --seed %llu, probe %ld%s: %s of %d bones%s, %d skins, %d slots",
              (unsigned long long)p->seed, p->index, p->amplify ? " (amplified)" : "", shape, n, extremes ? " (tiny and huge numbers)" : "", skin_count,
              slot_count);
-    jw_object(w, NULL, true);
-    jw_object(w, "skeleton", false);
-    jw_string(w, "hash", "probe");
-    jw_string(w, "spine", "4.3.13");
-    jw_string(w, "note", note);
-    jw_end(w);
+    begin_document(w, note);
 
-    jw_array(w, "bones", true);
-    for (int i = 0; i < total; i++) write_bone(w, &bones[i], bones);
-    jw_end(w);
+    write_bones(w, bones, total);
 
     int slot_bone[4];
     if (slot_count > 0) {

@@ -181,15 +181,8 @@ bool probe_path(const probe_params *p, probe *out)
              "constraints",
              (unsigned long long)p->seed, p->index, chain, weighted ? "weighted" : "unweighted", closed ? "closed" : "open",
              curves, path.constant_speed ? "" : " off stated lengths", slot_bone < CHAIN ? names[slot_bone] : "a constrained bone", con_count);
-    jw_object(w, NULL, true);
-    jw_object(w, "skeleton", false);
-    jw_string(w, "hash", "probe");
-    jw_string(w, "spine", "4.3.13");
-    jw_string(w, "note", note);
-    jw_end(w);
-    jw_array(w, "bones", true);
-    for (int i = 0; i < total; i++) write_bone(w, &bones[i], bones);
-    jw_end(w);
+    begin_document(w, note);
+    write_bones(w, bones, total);
     jw_array(w, "slots", true);
     jw_object(w, NULL, false);
     jw_string(w, "name", "ps");

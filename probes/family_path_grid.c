@@ -65,15 +65,8 @@ bool probe_path_grid(const probe_params *p, probe *out)
              "probegen path-grid --seed %llu, probe %ld: one bone on %s path of %d curves, %s, position %s %.17g",
              (unsigned long long)p->seed, p->index, closed ? "a closed" : "an open", curves,
              constant_speed ? "constant speed" : "off stated lengths", percent ? "percent" : "fixed", position);
-    jw_object(w, NULL, true);
-    jw_object(w, "skeleton", false);
-    jw_string(w, "hash", "probe");
-    jw_string(w, "spine", "4.3.13");
-    jw_string(w, "note", note);
-    jw_end(w);
-    jw_array(w, "bones", true);
-    for (int i = 0; i < total; i++) write_bone(w, &all[i], all);
-    jw_end(w);
+    begin_document(w, note);
+    write_bones(w, all, total);
     jw_array(w, "slots", true);
     jw_object(w, NULL, false);
     jw_string(w, "name", "ps");

@@ -270,15 +270,8 @@ bool probe_path_order(const probe_params *p, probe *out)
     char note[256];
     snprintf(note, sizeof note, "probegen path-order --seed %llu, probe %ld: %d constraints (%d paths), %d bones",
              (unsigned long long)p->seed, p->index, count, paths, tree);
-    jw_object(w, NULL, true);
-    jw_object(w, "skeleton", false);
-    jw_string(w, "hash", "probe");
-    jw_string(w, "spine", "4.3.13");
-    jw_string(w, "note", note);
-    jw_end(w);
-    jw_array(w, "bones", true);
-    for (int i = 0; i < total; i++) write_bone(w, &bones[i], bones);
-    jw_end(w);
+    begin_document(w, note);
+    write_bones(w, bones, total);
     jw_array(w, "slots", true);
     for (int k = 0; k < paths; k++) {
         jw_object(w, NULL, false);

@@ -117,15 +117,8 @@ bool probe_path_stated(const probe_params *p, probe *out)
     snprintf(note, sizeof note, "probegen path-stated --seed %llu, probe %ld: %d path constraint%s, the first %s",
              (unsigned long long)p->seed, p->index, paths, paths > 1 ? "s" : "",
              att[0].constant_speed ? "at constant speed" : "off its stated lengths");
-    jw_object(w, NULL, true);
-    jw_object(w, "skeleton", false);
-    jw_string(w, "hash", "probe");
-    jw_string(w, "spine", "4.3.13");
-    jw_string(w, "note", note);
-    jw_end(w);
-    jw_array(w, "bones", true);
-    for (int i = 0; i < total; i++) write_bone(w, &all[i], all);
-    jw_end(w);
+    begin_document(w, note);
+    write_bones(w, all, total);
     jw_array(w, "slots", true);
     for (int k = 0; k < paths; k++) {
         char name[16], bone[96];

@@ -571,16 +571,8 @@ bool probe_timeline(const probe_params *p, probe *out)
     char note[200];
     snprintf(note, sizeof note, "probegen timeline --seed %llu, probe %ld: %d bones, %d slots, %d events",
              (unsigned long long)p->seed, p->index, g.bones, g.slots, g.events);
-    jw_object(w, NULL, true);
-    jw_object(w, "skeleton", false);
-    jw_string(w, "hash", "probe");
-    jw_string(w, "spine", "4.3.13");
-    jw_string(w, "note", note);
-    jw_end(w);
-
-    jw_array(w, "bones", true);
-    for (int i = 0; i < g.bones; i++) write_bone(w, &g.bone[i], g.bone);
-    jw_end(w);
+    begin_document(w, note);
+    write_bones(w, g.bone, g.bones);
 
     if (g.slots > 0) {
         jw_array(w, "slots", true);

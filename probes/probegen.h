@@ -86,7 +86,11 @@ typedef struct gen_bone {
 
 extern const char *const inherit_names[5];
 
-void write_bone(jw *w, const gen_bone *b, const gen_bone *bones);
+/* Opens the document (`{`) and writes its skeleton header with `note` (what the probe is). */
+void begin_document(jw *w, const char *note);
+
+/* The `bones` array: the first `count` bones, parents named from the same array. */
+void write_bones(jw *w, const gen_bone *bones, int count);
 
 /* Amplifier bones: for each bone chosen, two children 10,000 units out along its x and y axes
  * (`NAME>ax`, `NAME>ay`). Appends to bones (capacity at least n * 3); returns the new count. */

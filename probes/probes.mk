@@ -5,7 +5,8 @@
 #   make adopt PROBE=reports/probes/FAMILY-SEED/NAME
 
 # Every probes/family_*.c is linked in; families.c lists which of them are generated.
-PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/draw.o $(B)/obj/probes/jw.o $(B)/obj/probes/congen.o \
+PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/draw.o $(B)/obj/probes/emit.o $(B)/obj/probes/jw.o \
+                  $(B)/obj/probes/congen.o \
                   $(patsubst %.c,$(B)/obj/%.o,$(wildcard probes/family_*.c))
 PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff $(B)/bin/probecore
 # probecore runs the CLI's own `posecore dump` (cmd_dump and the verbs it may call), without its main.
