@@ -177,6 +177,48 @@ void cg_bone_timelines(cg *g, int b)
     jw_end(g->w);
 }
 
+void cg_keyed_bones(cg *g, int keyed, int n)
+{
+    if (keyed == 0) return;
+    bool done[CG_MAX_BONES] = { false };
+    jw_object(g->w, "bones", true);
+    for (int k = 0; k < keyed; k++) {
+        int b = prng_int(g->r, 0, n - 1);
+        if (done[b]) continue;
+        done[b] = true;
+        cg_bone_timelines(g, b);
+    }
+    jw_end(g->w);
+}
+
+void cg_animations(cg *g, int n, int count, double chance, const char *kind, const char *prefix,
+                   void (*timeline)(cg *g, const char *name))
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    int anims = prng_int(r, 0, 2);
+    if (anims == 0) return;
+    jw_object(w, "animations", true);
+    for (int a = 0; a < anims; a++) {
+        char name[16];
+        snprintf(name, sizeof name, "anim%d", a);
+        jw_object(w, name, true);
+        cg_keyed_bones(g, prng_int(r, 0, 3), n);
+        if (prng_chance(r, chance)) {
+            jw_object(w, kind, true);
+            for (int c = 0; c < count; c++) {
+                if (c > 0 && !prng_chance(r, 0.6)) continue;
+                char cname[16];
+                snprintf(cname, sizeof cname, "%s%d", prefix, c);
+                timeline(g, cname);
+            }
+            jw_end(w);
+        }
+        jw_end(w);
+    }
+    jw_end(w);
+}
+
 void cg_timeline1(cg *g, const char *name, num (*draw)(prng *))
 {
     prng *r = g->r;

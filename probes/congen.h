@@ -49,6 +49,17 @@ void cg_curve(cg *g, int channels, double t1, double t2, const double *v1, const
  * rotate, translate, translatex/y, scale, scalex/y, shear, shearx/y, inherit). */
 void cg_bone_timelines(cg *g, int b);
 
+/* The open animation's `bones` object: bone timelines for `keyed` bones drawn among the first n (a bone
+ * drawn again is keyed once); nothing when keyed is 0. */
+void cg_keyed_bones(cg *g, int keyed, int n);
+
+/* The `animations` object of a family of `count` constraints of one kind: none to two animations
+ * (`anim0`, `anim1`), each keying zero to three of the first n bones and, with chance `chance`, the
+ * `kind` object of constraint timelines: the first constraint's, each other's at 0.6, `timeline`
+ * writing the one named PREFIX0, PREFIX1, ... */
+void cg_animations(cg *g, int n, int count, double chance, const char *kind, const char *prefix,
+                   void (*timeline)(cg *g, const char *name));
+
 /* A timeline of one value per key ("value"), values drawn by `draw` (cg_mix when NULL), as a member
  * named `name` of the open object. */
 void cg_timeline1(cg *g, const char *name, num (*draw)(prng *));

@@ -110,39 +110,7 @@ bool probe_ik(const probe_params *p, probe *out)
     }
     jw_end(w);
 
-    int anims = prng_int(&r, 0, 2);
-    if (anims > 0) {
-        jw_object(w, "animations", true);
-        for (int a = 0; a < anims; a++) {
-            char name[16];
-            snprintf(name, sizeof name, "anim%d", a);
-            jw_object(w, name, true);
-            int keyed = prng_int(&r, 0, 3);
-            if (keyed > 0) {
-                jw_object(w, "bones", true);
-                bool done[CG_MAX_BONES] = { false };
-                for (int k = 0; k < keyed; k++) {
-                    int b = prng_int(&r, 0, n - 1);
-                    if (done[b]) continue;
-                    done[b] = true;
-                    cg_bone_timelines(&g, b);
-                }
-                jw_end(w);
-            }
-            if (prng_chance(&r, 0.8)) {
-                jw_object(w, "ik", true);
-                for (int c = 0; c < count; c++) {
-                    if (c > 0 && !prng_chance(&r, 0.6)) continue;
-                    char cname[16];
-                    snprintf(cname, sizeof cname, "ik%d", c);
-                    cg_ik_timeline(&g, cname);
-                }
-                jw_end(w);
-            }
-            jw_end(w);
-        }
-        jw_end(w);
-    }
+    cg_animations(&g, n, count, 0.8, "ik", "ik", cg_ik_timeline);
     jw_end(w);
     cg_options(&g, out);
     return !w->failed;

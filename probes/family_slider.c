@@ -157,18 +157,7 @@ bool probe_slider(const probe_params *p, probe *out)
         char name[16];
         snprintf(name, sizeof name, "anim%d", a);
         jw_object(w, name, true);
-        int keyed = prng_int(&r, a == 0 ? 1 : 0, 3);
-        if (keyed > 0) {
-            jw_object(w, "bones", true);
-            bool done[CG_MAX_BONES] = { false };
-            for (int k = 0; k < keyed; k++) {
-                int b = prng_int(&r, 0, n - 1);
-                if (done[b]) continue;
-                done[b] = true;
-                cg_bone_timelines(&g, b);
-            }
-            jw_end(w);
-        }
+        cg_keyed_bones(&g, prng_int(&r, a == 0 ? 1 : 0, 3), n);
         if (other == 1 && prng_chance(&r, 0.3)) {
             jw_object(w, "ik", true);
             cg_ik_timeline(&g, "ik");

@@ -123,6 +123,12 @@ static void write_constraint(cg *g, int c, int source, const int *bones, int bon
     jw_end(w);
 }
 
+/* A transform constraint's timeline: its six mixes. */
+static void transform_timeline(cg *g, const char *name)
+{
+    cg_mix_timeline(g, name, 6);
+}
+
 bool probe_transform(const probe_params *p, probe *out)
 {
     prng r = prng_stream(p->seed, prng_hash("transform"), (uint64_t)p->index);
@@ -156,39 +162,7 @@ bool probe_transform(const probe_params *p, probe *out)
     for (int c = 0; c < count; c++) write_constraint(&g, c, source[c], bones[c], bone_count[c]);
     jw_end(w);
 
-    int anims = prng_int(&r, 0, 2);
-    if (anims > 0) {
-        jw_object(w, "animations", true);
-        for (int a = 0; a < anims; a++) {
-            char name[16];
-            snprintf(name, sizeof name, "anim%d", a);
-            jw_object(w, name, true);
-            int keyed = prng_int(&r, 0, 3);
-            if (keyed > 0) {
-                jw_object(w, "bones", true);
-                bool done[CG_MAX_BONES] = { false };
-                for (int k = 0; k < keyed; k++) {
-                    int b = prng_int(&r, 0, n - 1);
-                    if (done[b]) continue;
-                    done[b] = true;
-                    cg_bone_timelines(&g, b);
-                }
-                jw_end(w);
-            }
-            if (prng_chance(&r, 0.7)) {
-                jw_object(w, "transform", true);
-                for (int c = 0; c < count; c++) {
-                    if (c > 0 && !prng_chance(&r, 0.6)) continue;
-                    char cname[16];
-                    snprintf(cname, sizeof cname, "t%d", c);
-                    cg_mix_timeline(&g, cname, 6);
-                }
-                jw_end(w);
-            }
-            jw_end(w);
-        }
-        jw_end(w);
-    }
+    cg_animations(&g, n, count, 0.7, "transform", "t", transform_timeline);
     jw_end(w);
     cg_options(&g, out);
     return !w->failed;
