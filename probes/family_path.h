@@ -45,6 +45,11 @@ void path_state_lengths(path_att *p, double stretch, int digits);
 /* Writes the attachment as the member `name` of the current object. */
 void path_write(jw *w, const char *name, const path_att *p);
 
+/* The `slots` and `skins` arrays of a document whose slots each show one path: slot k, named slot[k],
+ * on the bone named bone[k], shows the attachment `p` (att[k]) of the default skin. */
+void path_write_slots_and_skin(jw *w, int count, const char *const *slot, const char *const *bone,
+                               const path_att *att);
+
 /* A path constraint. */
 typedef struct path_con {
     char name[24];

@@ -206,6 +206,32 @@ void path_write(jw *w, const char *name, const path_att *p)
     jw_end(w);
 }
 
+void path_write_slots_and_skin(jw *w, int count, const char *const *slot, const char *const *bone,
+                               const path_att *att)
+{
+    jw_array(w, "slots", true);
+    for (int k = 0; k < count; k++) {
+        jw_object(w, NULL, false);
+        jw_string(w, "name", slot[k]);
+        jw_string(w, "bone", bone[k]);
+        jw_string(w, "attachment", "p");
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_array(w, "skins", true);
+    jw_object(w, NULL, false);
+    jw_string(w, "name", "default");
+    jw_object(w, "attachments", false);
+    for (int k = 0; k < count; k++) {
+        jw_object(w, slot[k], false);
+        path_write(w, "p", &att[k]);
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_end(w);
+    jw_end(w);
+}
+
 static num spelled(prng *r, double v)
 {
     num n = { v, draw_spelling(r) };

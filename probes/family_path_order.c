@@ -272,27 +272,12 @@ bool probe_path_order(const probe_params *p, probe *out)
              (unsigned long long)p->seed, p->index, count, paths, tree);
     begin_document(w, note);
     write_bones(w, bones, total);
-    jw_array(w, "slots", true);
+    const char *slot[3], *slot_bone_name[3];
     for (int k = 0; k < paths; k++) {
-        jw_object(w, NULL, false);
-        jw_string(w, "name", pcs[k].slot);
-        jw_string(w, "bone", bones[slot_bone[k]].name);
-        jw_string(w, "attachment", "p");
-        jw_end(w);
+        slot[k] = pcs[k].slot;
+        slot_bone_name[k] = bones[slot_bone[k]].name;
     }
-    jw_end(w);
-    jw_array(w, "skins", true);
-    jw_object(w, NULL, false);
-    jw_string(w, "name", "default");
-    jw_object(w, "attachments", false);
-    for (int k = 0; k < paths; k++) {
-        jw_object(w, pcs[k].slot, false);
-        path_write(w, "p", &atts[k]);
-        jw_end(w);
-    }
-    jw_end(w);
-    jw_end(w);
-    jw_end(w);
+    path_write_slots_and_skin(w, paths, slot, slot_bone_name, atts);
     jw_array(w, "constraints", true);
     for (int i = 0; i < count; i++) {
         if (cons[i].kind == K_PATH) path_write_constraint(w, &pcs[cons[i].other], bones);

@@ -119,32 +119,14 @@ bool probe_path_stated(const probe_params *p, probe *out)
              att[0].constant_speed ? "at constant speed" : "off its stated lengths");
     begin_document(w, note);
     write_bones(w, all, total);
-    jw_array(w, "slots", true);
+    char slot_names[2][16];
+    const char *slot[2], *bone[2];
     for (int k = 0; k < paths; k++) {
-        char name[16], bone[96];
-        snprintf(name, sizeof name, "ps%d", k);
-        snprintf(bone, sizeof bone, "%s", all[slot_bone[k]].name);
-        jw_object(w, NULL, false);
-        jw_string(w, "name", name);
-        jw_string(w, "bone", bone);
-        jw_string(w, "attachment", "p");
-        jw_end(w);
+        snprintf(slot_names[k], sizeof slot_names[k], "ps%d", k);
+        slot[k] = slot_names[k];
+        bone[k] = all[slot_bone[k]].name;
     }
-    jw_end(w);
-    jw_array(w, "skins", true);
-    jw_object(w, NULL, false);
-    jw_string(w, "name", "default");
-    jw_object(w, "attachments", false);
-    for (int k = 0; k < paths; k++) {
-        char name[16];
-        snprintf(name, sizeof name, "ps%d", k);
-        jw_object(w, name, false);
-        path_write(w, "p", &att[k]);
-        jw_end(w);
-    }
-    jw_end(w);
-    jw_end(w);
-    jw_end(w);
+    path_write_slots_and_skin(w, paths, slot, bone, att);
     jw_array(w, "constraints", true);
     for (int k = 0; k < paths; k++) path_write_constraint(w, &con[k], all);
     jw_end(w);
