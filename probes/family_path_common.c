@@ -371,45 +371,50 @@ static void key_curve(prng *r, jw *w, int channels, bool last)
     jw_end(w);
 }
 
+/* A key's time, omitted now and then when 0. */
+static void key_time(prng *r, jw *w, double t)
+{
+    if (t != 0 || prng_chance(r, 0.5)) jw_number(w, "time", t, JW_SHORTEST);
+}
+
+/* A timeline `name` of one value per key, decimals in [lo, hi]. */
+static void value_keys(prng *r, jw *w, const char *name, double lo, double hi)
+{
+    double t[3];
+    int n = key_times(r, t);
+    jw_array(w, name, false);
+    for (int i = 0; i < n; i++) {
+        jw_object(w, NULL, false);
+        key_time(r, w, t[i]);
+        double v = decimal_in(r, lo, hi);
+        if (prng_chance(r, 0.9)) jw_number(w, "value", v, draw_spelling(r));
+        key_curve(r, w, 1, i == n - 1);
+        jw_end(w);
+    }
+    jw_end(w);
+}
+
 void path_write_timelines(prng *r, jw *w, const path_con *c)
 {
     int position_mode = c->position_mode < 0 ? 1 : c->position_mode;
     int spacing_mode = c->spacing_mode < 0 ? 0 : c->spacing_mode;
     jw_object(w, c->name, false);
-    double t[3];
     if (prng_chance(r, 0.6)) {
-        int n = key_times(r, t);
-        jw_array(w, "position", false);
-        for (int i = 0; i < n; i++) {
-            jw_object(w, NULL, false);
-            if (t[i] != 0 || prng_chance(r, 0.5)) jw_number(w, "time", t[i], JW_SHORTEST);
-            double v = position_mode == 1 ? decimal_in(r, -0.3, 1.3) : decimal_in(r, -100, 600);
-            if (prng_chance(r, 0.9)) jw_number(w, "value", v, draw_spelling(r));
-            key_curve(r, w, 1, i == n - 1);
-            jw_end(w);
-        }
-        jw_end(w);
+        if (position_mode == 1) value_keys(r, w, "position", -0.3, 1.3);
+        else value_keys(r, w, "position", -100, 600);
     }
     if (prng_chance(r, 0.5)) {
-        int n = key_times(r, t);
-        jw_array(w, "spacing", false);
-        for (int i = 0; i < n; i++) {
-            jw_object(w, NULL, false);
-            if (t[i] != 0 || prng_chance(r, 0.5)) jw_number(w, "time", t[i], JW_SHORTEST);
-            double v = spacing_mode == 2 ? decimal_in(r, -0.3, 0.5) : spacing_mode == 3 ? decimal_in(r, 0, 1.5)
-                                                                                       : decimal_in(r, -60, 80);
-            if (prng_chance(r, 0.9)) jw_number(w, "value", v, draw_spelling(r));
-            key_curve(r, w, 1, i == n - 1);
-            jw_end(w);
-        }
-        jw_end(w);
+        if (spacing_mode == 2) value_keys(r, w, "spacing", -0.3, 0.5);
+        else if (spacing_mode == 3) value_keys(r, w, "spacing", 0, 1.5);
+        else value_keys(r, w, "spacing", -60, 80);
     }
     if (prng_chance(r, 0.5)) {
+        double t[3];
         int n = key_times(r, t);
         jw_array(w, "mix", false);
         for (int i = 0; i < n; i++) {
             jw_object(w, NULL, false);
-            if (t[i] != 0 || prng_chance(r, 0.5)) jw_number(w, "time", t[i], JW_SHORTEST);
+            key_time(r, w, t[i]);
             if (prng_chance(r, 0.8)) jw_number(w, "mixRotate", decimal_in(r, -0.3, 1.2), JW_SHORTEST);
             if (prng_chance(r, 0.8)) jw_number(w, "mixX", decimal_in(r, -0.3, 1.2), JW_SHORTEST);
             if (prng_chance(r, 0.5)) jw_number(w, "mixY", decimal_in(r, -0.3, 1.2), JW_SHORTEST);
