@@ -5,6 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 
+void cg_init(cg *g, prng *r, jw *w)
+{
+    memset(g, 0, sizeof *g);
+    g->r = r;
+    g->w = w;
+}
+
 void cg_begin(cg *g, const probe_params *p, const char *family, const char *shape)
 {
     char note[256];

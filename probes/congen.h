@@ -18,6 +18,9 @@ typedef struct cg {
     bool chosen[CG_MAX_BONES];       /* bones to amplify */
 } cg;
 
+/* Empties g to draw from r and write to w. */
+void cg_init(cg *g, prng *r, jw *w);
+
 /* Starts the document: `{`, the skeleton header with a note. */
 void cg_begin(cg *g, const probe_params *p, const char *family, const char *shape);
 

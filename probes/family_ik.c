@@ -11,7 +11,6 @@
 #include "congen.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char *const scale_y_modes[6] = { "none", "uniform", "volume", "Uniform", "Volume", "volume" };
 
@@ -27,9 +26,7 @@ bool probe_ik(const probe_params *p, probe *out)
 {
     prng r = prng_stream(p->seed, prng_hash("ik"), (uint64_t)p->index);
     static cg g;
-    memset(&g, 0, sizeof g);
-    g.r = &r;
-    g.w = &out->doc;
+    cg_init(&g, &r, &out->doc);
     int n = prng_int(&r, 3, 10);
     cg_tree(&g, n, prng_chance(&r, 0.1));
 

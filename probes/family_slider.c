@@ -12,7 +12,6 @@
 #include "congen.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char *const properties[6] = { "rotate", "x", "y", "scaleX", "scaleY", "shearY" };
 
@@ -55,9 +54,7 @@ bool probe_slider(const probe_params *p, probe *out)
 {
     prng r = prng_stream(p->seed, prng_hash("slider"), (uint64_t)p->index);
     static cg g;
-    memset(&g, 0, sizeof g);
-    g.r = &r;
-    g.w = &out->doc;
+    cg_init(&g, &r, &out->doc);
     int n = prng_int(&r, 3, 9);
     cg_tree(&g, n, prng_chance(&r, 0.05));
     for (int i = 0; i < n; i++) g.chosen[i] = true;

@@ -12,7 +12,6 @@
 #include "congen.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char *const properties[6] = { "rotate", "x", "y", "scaleX", "scaleY", "shearY" };
 static const char *const offset_names[6] = { "rotation", "x", "y", "scaleX", "scaleY", "shearY" };
@@ -133,9 +132,7 @@ bool probe_transform(const probe_params *p, probe *out)
 {
     prng r = prng_stream(p->seed, prng_hash("transform"), (uint64_t)p->index);
     static cg g;
-    memset(&g, 0, sizeof g);
-    g.r = &r;
-    g.w = &out->doc;
+    cg_init(&g, &r, &out->doc);
     int n = prng_int(&r, 3, 10);
     cg_tree(&g, n, prng_chance(&r, 0.1));
 
