@@ -51,10 +51,36 @@ void pc_bone_memo_init(pc_trig_memo *memo)
     memo->sin_y = 0;
 }
 
-/* Degrees of the direction (x, y), as the runtime's atan2Deg. */
-static double atan2_deg(double y, double x)
+/* atan2(y, x) through the bone's auxiliary memo: the last arguments' bits give the last result. */
+static inline double memo_atan2(pc_aux_memo *aux, double y, double x)
 {
-    return pc_trig.atan2(y, x) * pc_rad_deg;
+    uint64_t y_bits, x_bits;
+    memcpy(&y_bits, &y, sizeof y_bits);
+    memcpy(&x_bits, &x, sizeof x_bits);
+    if (aux->kind != PC_AUX_ATAN2 || aux->a_bits != y_bits || aux->b_bits != x_bits) {
+        aux->kind = PC_AUX_ATAN2;
+        aux->a_bits = y_bits;
+        aux->b_bits = x_bits;
+        aux->v1 = pc_trig.atan2(y, x);
+    }
+    return aux->v1;
+}
+
+/* sin(x) and cos(x) through the bone's auxiliary memo. */
+static inline void memo_sincos(pc_aux_memo *aux, double x, double *sin, double *cos)
+{
+    uint64_t x_bits;
+    memcpy(&x_bits, &x, sizeof x_bits);
+    if (aux->kind == PC_AUX_SINCOS && aux->a_bits == x_bits) {
+        *sin = aux->v1;
+        *cos = aux->v2;
+        return;
+    }
+    pc_trig.sincos(x, sin, cos);
+    aux->kind = PC_AUX_SINCOS;
+    aux->a_bits = x_bits;
+    aux->v1 = *sin;
+    aux->v2 = *cos;
 }
 
 static void update_root(const pc_skeleton *sk, pc_trig_memo *memo, pc_bone_pose *p)
@@ -70,8 +96,8 @@ static void update_root(const pc_skeleton *sk, pc_trig_memo *memo, pc_bone_pose 
 }
 
 /* noRotationOrReflection: the parent's rotation and reflection are dropped, its scale and shear kept. */
-static void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo, const pc_bone_pose *parent,
-                               pc_bone_pose *p)
+static void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo, pc_aux_memo *aux,
+                               const pc_bone_pose *parent, pc_bone_pose *p)
 {
     const pc_bone_local *l = &p->local;
     double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
@@ -81,11 +107,11 @@ static void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo, const 
         s = fabs(pa * pd * syi - pb * sxi * pc) / s;
         pb = pc * s;
         pd = pa * s;
-        r = l->rotation - atan2_deg(pc, pa);
+        r = l->rotation - memo_atan2(aux, pc, pa) * pc_rad_deg;
     } else {
         pa = 0;
         pc = 0;
-        r = l->rotation - 90 + atan2_deg(pd, pb);
+        r = l->rotation - 90 + memo_atan2(aux, pd, pb) * pc_rad_deg;
     }
     axes m = local_axes(memo, r + l->shear_x, r + l->shear_y + 90, l->scale_x, l->scale_y);
     p->a = (pa * m.la - pb * m.lc) * sx;
@@ -96,14 +122,14 @@ static void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo, const 
 
 /* noScale and noScaleOrReflection: the parent's rotation kept through a unit-length x axis; noScale
  * also keeps its reflection. */
-static void update_no_scale(const pc_skeleton *sk, pc_trig_memo *memo, const pc_bone_pose *parent,
-                            pc_bone_pose *p)
+static void update_no_scale(const pc_skeleton *sk, pc_trig_memo *memo, pc_aux_memo *aux,
+                            const pc_bone_pose *parent, pc_bone_pose *p)
 {
     const pc_bone_local *l = &p->local;
     double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
     double pa = parent->a, pb = parent->b, pc = parent->c, pd = parent->d;
-    double r = l->rotation * pc_deg_rad, cos, sin;
-    pc_trig.sincos(r, &sin, &cos);
+    double cos, sin;
+    memo_sincos(aux, l->rotation * pc_deg_rad, &sin, &cos);
     double za = (pa * cos + pb * sin) * sxi;
     double zc = (pc * cos + pd * sin) * syi;
     double s = 1 / sqrt(za * za + zc * zc);
@@ -153,11 +179,11 @@ void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone)
         break;
     }
     case PC_INHERIT_NO_ROTATION_OR_REFLECTION:
-        update_no_rotation(sk, memo, parent, p);
+        update_no_rotation(sk, memo, &bone->aux_memo, parent, p);
         break;
     case PC_INHERIT_NO_SCALE:
     case PC_INHERIT_NO_SCALE_OR_REFLECTION:
-        update_no_scale(sk, memo, parent, p);
+        update_no_scale(sk, memo, &bone->aux_memo, parent, p);
         break;
     }
 }
