@@ -141,6 +141,8 @@ function attachmentEntries(data) {
   return rows;
 }
 const attachmentsOf = (data, cls) => attachmentEntries(data).filter(([, x]) => x.a instanceof cls);
+const sequences = (data) =>
+  attachmentEntries(data).filter(([, x]) => x.a instanceof RegionAttachment || x.a instanceof MeshAttachment);
 const vertexAttachments = (data) =>
   attachmentEntries(data).filter(([, x]) => !(x.a instanceof RegionAttachment));
 
@@ -362,23 +364,61 @@ export const DATA_BLOCKS_DOCUMENT = [
       ["name", T.str, (x) => x.a.name],
       ["path", T.strOrNull, (x) => (x.a instanceof RegionAttachment || x.a instanceof MeshAttachment ? x.a.path : null)],
       ...colorFields("color", (x) => x.a.color),
+      ["timelineSlots", T.num, (x) => lengthOf(x.a.timelineSlots)],
     ],
+  },
+  {
+    name: "data.attachment.timelineSlot",
+    rows: (ctx) => attachmentEntries(ctx.data).flatMap(([k, x]) =>
+      x.a.timelineSlots.map((s, i) => [`${k}[${i}]`, ctx.data.slots[s]])),
+    fields: [["slot", T.str, (sd) => sd.name]],
   },
   {
     name: "data.region",
     rows: (ctx) => attachmentsOf(ctx.data, RegionAttachment),
-    fields: ["x", "y", "scaleX", "scaleY", "rotation", "width", "height"].map((f) => [f, T.num, (x) => x.a[f]]),
+    fields: [
+      ...["x", "y", "scaleX", "scaleY", "rotation", "width", "height"].map((f) => [f, T.num, (x) => x.a[f]]),
+      ["offsets", lengthOrNull, (x) => (x.a.sequence.offsets ? x.a.sequence.offsets[0] : null)],
+      ["uvs", lengthOrNull, (x) => (x.a.sequence.uvs ? x.a.sequence.uvs[0] : null)],
+    ],
+  },
+  {
+    name: "data.region.offsets",
+    rows: (ctx) => attachmentsOf(ctx.data, RegionAttachment).flatMap(([k, x]) =>
+      (x.a.sequence.offsets && x.a.sequence.offsets[0] ? elements(k, x.a.sequence.offsets[0]) : [])),
+    fields: valueField,
+  },
+  {
+    name: "data.region.uvs",
+    rows: (ctx) => attachmentsOf(ctx.data, RegionAttachment).flatMap(([k, x]) =>
+      (x.a.sequence.uvs && x.a.sequence.uvs[0] ? elements(k, x.a.sequence.uvs[0]) : [])),
+    fields: valueField,
   },
   {
     name: "data.sequence",
-    rows: (ctx) => attachmentEntries(ctx.data).filter(([, x]) => x.a instanceof RegionAttachment || x.a instanceof MeshAttachment),
+    rows: (ctx) => sequences(ctx.data),
     fields: [
       ["regions", T.num, (x) => x.a.sequence.regions.length],
       ["start", T.num, (x) => x.a.sequence.start],
       ["digits", T.num, (x) => x.a.sequence.digits],
       ["setupIndex", T.num, (x) => x.a.sequence.setupIndex],
       ["pathSuffix", T.bool, (x) => x.a.sequence.pathSuffix],
+      ["uvs", lengthOrNull, (x) => x.a.sequence.uvs],
+      ["offsets", lengthOrNull, (x) => x.a.sequence.offsets],
     ],
+  },
+  // The regions of a sequence after the first (the first's are data.region.* and data.mesh.uvs).
+  {
+    name: "data.sequence.offsets",
+    rows: (ctx) => sequences(ctx.data).flatMap(([k, x]) =>
+      (x.a.sequence.offsets ? x.a.sequence.offsets.slice(1).flatMap((o, r) => elements(`${k}[${r + 1}]`, o)) : [])),
+    fields: valueField,
+  },
+  {
+    name: "data.sequence.uvs",
+    rows: (ctx) => sequences(ctx.data).flatMap(([k, x]) =>
+      (x.a.sequence.uvs ? x.a.sequence.uvs.slice(1).flatMap((u, r) => elements(`${k}[${r + 1}]`, u)) : [])),
+    fields: valueField,
   },
   {
     name: "data.vertices",

@@ -312,7 +312,8 @@ static void skin_key(char *out, size_t size, const pc_skeleton_data *d, int inde
 
 /* The blocks of attachments, each over every skin's entries in order (key SKIN/SLOT/PLACEHOLDER). */
 enum attachment_block {
-    AB_ATTACHMENT, AB_REGION, AB_SEQUENCE, AB_VERTICES, AB_VERTICES_BONES, AB_VERTICES_VERTICES, AB_MESH,
+    AB_ATTACHMENT, AB_TIMELINE_SLOTS, AB_REGION, AB_REGION_OFFSETS, AB_REGION_UVS, AB_SEQUENCE,
+    AB_SEQUENCE_OFFSETS, AB_SEQUENCE_UVS, AB_VERTICES, AB_VERTICES_BONES, AB_VERTICES_VERTICES, AB_MESH,
     AB_MESH_TRIANGLES, AB_MESH_EDGES, AB_MESH_REGION_UVS, AB_MESH_UVS, AB_PATH, AB_PATH_LENGTHS, AB_POINT,
     AB_CLIPPING, AB_COUNT
 };
@@ -326,6 +327,7 @@ static void attachment_block(dump_writer *w, const pc_skeleton_data *d, int skin
     skin_key(skin_name, sizeof skin_name, d, skin_index);
     snprintf(key, sizeof key, "%s/%s/%s", skin_name, d->slots[e->slot].name, e->placeholder);
     bool region = a->kind == PC_ATTACHMENT_REGION, mesh = a->kind == PC_ATTACHMENT_MESH;
+    bool has_regions = (region || mesh) && a->sequence.region_count >= 1;
     switch (block) {
     case AB_ATTACHMENT:
         dw_row(w, "data.attachment", key);
@@ -336,6 +338,15 @@ static void attachment_block(dump_writer *w, const pc_skeleton_data *d, int skin
         dw_str(w, "name", a->name);
         dw_str(w, "path", region || mesh ? a->path : NULL);
         color(w, "color", &a->color, true);
+        dw_num(w, "timelineSlots", a->timeline_slot_count);
+        break;
+    case AB_TIMELINE_SLOTS:
+        for (int i = 0; i < a->timeline_slot_count; i++) {
+            char sub[KEY_SIZE];
+            snprintf(sub, sizeof sub, "%s[%d]", key, i);
+            dw_row(w, "data.attachment.timelineSlot", sub);
+            dw_str(w, "slot", d->slots[a->timeline_slots[i]].name);
+        }
         break;
     case AB_REGION:
         if (!region) break;
@@ -347,6 +358,14 @@ static void attachment_block(dump_writer *w, const pc_skeleton_data *d, int skin
         dw_num(w, "rotation", a->rotation);
         dw_num(w, "width", a->width);
         dw_num(w, "height", a->height);
+        count_or_null(w, "offsets", has_regions ? 8 : -1);
+        count_or_null(w, "uvs", has_regions ? a->uvs_count : -1);
+        break;
+    case AB_REGION_OFFSETS:
+        if (region && has_regions) element_rows_d(w, "data.region.offsets", key, a->offsets, 8);
+        break;
+    case AB_REGION_UVS:
+        if (region && has_regions) element_rows_f(w, "data.region.uvs", key, a->uvs, a->uvs_count);
         break;
     case AB_SEQUENCE:
         if (!region && !mesh) break;
@@ -356,6 +375,24 @@ static void attachment_block(dump_writer *w, const pc_skeleton_data *d, int skin
         dw_num(w, "digits", a->sequence.digits);
         dw_num(w, "setupIndex", a->sequence.setup_index);
         dw_bool(w, "pathSuffix", a->sequence.path_suffix);
+        dw_num(w, "uvs", a->sequence.region_count);
+        if (region) dw_num(w, "offsets", a->sequence.region_count);
+        else dw_str(w, "offsets", NULL);
+        break;
+    case AB_SEQUENCE_OFFSETS:
+        /* The regions after the first (the stub atlas makes them all alike). */
+        for (double k = 1; region && k < a->sequence.region_count; k++) {
+            char sub[KEY_SIZE];
+            snprintf(sub, sizeof sub, "%s[%.0f]", key, k);
+            element_rows_d(w, "data.sequence.offsets", sub, a->offsets, 8);
+        }
+        break;
+    case AB_SEQUENCE_UVS:
+        for (double k = 1; (region || mesh) && k < a->sequence.region_count; k++) {
+            char sub[KEY_SIZE];
+            snprintf(sub, sizeof sub, "%s[%.0f]", key, k);
+            element_rows_f(w, "data.sequence.uvs", sub, a->uvs, a->uvs_count);
+        }
         break;
     case AB_VERTICES:
         if (region) break;

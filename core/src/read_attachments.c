@@ -8,7 +8,11 @@
  * - vertices are unweighted exactly when `vertices.length` === the expected length (`vertexCount << 1`,
  *   a mesh's `uvs.length`), else read as weighted runs (bone count, then bone, x, y, weight);
  * - a path's `lengths` has ceil(vertexCount / 3) zeros, overwritten by the document's entries;
- * - a mesh's uvs are 0 + regionUV * 1 through Float32Array (so -0 reads as 0). */
+ * - a mesh's uvs are 0 + regionUV * 1 through Float32Array (so -0 reads as 0);
+ * - a region's offsets (doubles) and uvs (float32) are computed once it is read, with MathUtils.degRad
+ *   (3.1415927 / 180) and V8's cos and sin (corpus/cases/read-region-offsets; every rig, `--skin all`);
+ * - a source mesh's timelineSlots gain, once each and in link order, the slots of the linked meshes that
+ *   inherit its timelines from another slot (corpus/cases/read-linkedmesh-timeline-slots). */
 #include "reader.h"
 
 #include <math.h>
@@ -217,6 +221,51 @@ void mesh_update_uvs(reader *r, pc_attachment *mesh)
     for (int i = 0; i < mesh->region_uvs_count; i++) mesh->uvs[i] = (float)(0 + mesh->region_uvs[i] * 1);
 }
 
+/* RegionAttachment.updateSequence with the stub atlas's region (u = v = 0, u2 = v2 = 1, width = height
+ * = originalWidth = originalHeight = 1, offsets 0, not rotated): each region's offsets are the corners
+ * in doubles, (x, y) plus the rotated and scaled half-extents; its uvs, a Float32Array, are the
+ * region's u, v2, u, v, u2, v, u2, v2. Every term is kept as the runtime spells it (0 * scale is NaN
+ * for an infinite scale, -0 for a negative one). */
+static void region_update_sequence(reader *r, pc_attachment *a)
+{
+    const double u = 0, v = 0, u2 = 1, v2 = 1, region_width = 1, region_height = 1;
+    const double original_width = 1, original_height = 1, offset_x = 0, offset_y = 0;
+    if (a->sequence.region_count < 1) return;
+    double region_scale_x = a->width / original_width * a->scale_x;
+    double region_scale_y = a->height / original_height * a->scale_y;
+    double local_x = -a->width / 2 * a->scale_x + offset_x * region_scale_x;
+    double local_y = -a->height / 2 * a->scale_y + offset_y * region_scale_y;
+    double local_x2 = local_x + region_width * region_scale_x;
+    double local_y2 = local_y + region_height * region_scale_y;
+    double radians = a->rotation * JS_DEG_RAD;
+    double cos_r = js_cos(radians), sin_r = js_sin(radians);
+    double x_cos = local_x * cos_r + a->x, x_sin = local_x * sin_r;
+    double y_cos = local_y * cos_r + a->y, y_sin = local_y * sin_r;
+    double x2_cos = local_x2 * cos_r + a->x, x2_sin = local_x2 * sin_r;
+    double y2_cos = local_y2 * cos_r + a->y, y2_sin = local_y2 * sin_r;
+    a->offsets[0] = x_cos - y_sin;
+    a->offsets[1] = y_cos + x_sin;
+    a->offsets[2] = x_cos - y2_sin;
+    a->offsets[3] = y2_cos + x_sin;
+    a->offsets[4] = x2_cos - y2_sin;
+    a->offsets[5] = y2_cos + x2_sin;
+    a->offsets[6] = x2_cos - y_sin;
+    a->offsets[7] = y_cos + x2_sin;
+    const double uvs[8] = { u, v2, u, v, u2, v, u2, v2 };
+    a->uvs = reader_calloc(r, 8, sizeof *a->uvs);
+    a->uvs_count = 8;
+    for (int i = 0; i < 8; i++) a->uvs[i] = (float)uvs[i];
+}
+
+void attachment_add_timeline_slot(reader *r, pc_attachment *source, int slot)
+{
+    for (int i = 0; i < source->timeline_slot_count; i++)
+        if (source->timeline_slots[i] == slot) return;
+    source->timeline_slots = reader_realloc(r, source->timeline_slots, (size_t)source->timeline_slot_count + 1,
+                                            sizeof *source->timeline_slots);
+    source->timeline_slots[source->timeline_slot_count++] = slot;
+}
+
 static char *attachment_text(reader *r, json_t *v, const char *what)
 {
     size_t len;
@@ -287,6 +336,7 @@ pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const
         a->width = js_to_number(get(r, map, "width"));
         a->height = js_to_number(get(r, map, "height"));
         read_color(r, map, a);
+        region_update_sequence(r, a);
         break;
     case PC_ATTACHMENT_BOUNDINGBOX:
         read_vertices(r, map, a, shifted_vertex_count(r, map));

@@ -172,6 +172,8 @@ void resolve_linked_meshes(reader *r)
         mesh->mesh_height = source->mesh_height;
         mesh->linked = false;
         mesh_update_uvs(r, mesh);
+        if (link->inherit_timelines && link->slot != link->source_slot)
+            attachment_add_timeline_slot(r, source, link->slot);
         r->path_len = saved;
         r->path[saved] = '\0';
     }

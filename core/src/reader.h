@@ -120,6 +120,9 @@ void read_slider_animations(reader *r, json_t *root);
 pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const char *placeholder);
 /* The runtime's Sequence.update / MeshAttachment.computeUVs with the stub atlas: a mesh's uvs. */
 void mesh_update_uvs(reader *r, pc_attachment *mesh);
+/* A linked mesh in `slot` inheriting the timelines of `source` filed in another slot: the slot joins
+ * the source's timelineSlots, once. */
+void attachment_add_timeline_slot(reader *r, pc_attachment *source, int slot);
 
 /* ---- Timelines (read_curves.c) ---------------------------------------------------------------------- */
 

@@ -206,6 +206,7 @@ typedef struct pc_attachment {
     pc_color color;
     /* region */
     double x, y, scale_x, scale_y, rotation, width, height;
+    double offsets[8];     /* Sequence.offsets[r] (plain numbers), set when the sequence has a region */
     pc_sequence sequence;  /* region, mesh */
     /* vertex attachments (boundingbox, mesh, path, clipping, point: point has none) */
     double world_vertices_length;
@@ -216,13 +217,17 @@ typedef struct pc_attachment {
     /* mesh */
     double *region_uvs;    /* as the document spells them */
     int region_uvs_count;
-    float *uvs;            /* the first region's uvs (the stub atlas makes every region's the same) */
+    /* Sequence.uvs[r] of a region (8) or mesh (regionUVs' count), a Float32Array; NULL without a
+     * region. The stub atlas gives every region of a sequence the same uvs and offsets. */
+    float *uvs;
     int uvs_count;
     double *triangles, *edges;
     int triangles_count, edges_count; /* edges: -1 when the runtime holds null */
     double hull_length, mesh_width, mesh_height;
     struct pc_attachment *source_mesh;      /* a linked mesh's source, NULL otherwise */
     struct pc_attachment *timeline_attachment;
+    int *timeline_slots;   /* Attachment.timelineSlots: slots of the linked meshes inheriting this one's */
+    int timeline_slot_count; /* timelines from another slot, in the order they were linked */
     /* path */
     bool closed, constant_speed;
     double *lengths;
