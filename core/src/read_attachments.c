@@ -12,8 +12,10 @@
  * - a region's offsets (doubles) and uvs (float32) are computed once it is read, with MathUtils.degRad
  *   (3.1415927 / 180) and V8's cos and sin (corpus/cases/read-region-offsets; every rig, `--skin all`);
  * - a source mesh's timelineSlots gain, once each and in link order, the slots of the linked meshes that
- *   inherit its timelines from another slot (corpus/cases/read-linkedmesh-timeline-slots). */
+ *   inherit its timelines from another slot (corpus/cases/read-linkedmesh-timeline-slots);
+ * - the vertex numbers are kept as doubles too only under the rule path.vertex-numbers=doubles. */
 #include "reader.h"
+#include "rules.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -90,27 +92,33 @@ static void read_sequence(reader *r, json_t *map, pc_sequence *s, json_t *path_v
     path_pop(r, mark);
 }
 
-/* new Float32Array(v) for the vertices of an unweighted attachment. */
-static void float32_array_of(reader *r, json_t *v, float **out, int *count)
+/* new Float32Array(v) for the vertices of an unweighted attachment; under the rule
+ * path.vertex-numbers=doubles also the numbers as doubles (a->vertex_doubles). */
+static void float32_array_of(reader *r, json_t *v, pc_attachment *a)
 {
     size_t n = 0;
     switch (js_typeof(v)) {
     case JS_ARRAY:
         n = json_array_size(v);
         if ((double)n > READER_MAX_ELEMENTS) reader_limit(r, "vertices");
-        *out = reader_calloc(r, n, sizeof **out);
-        *count = (int)n;
-        for (size_t i = 0; i < n; i++) (*out)[i] = (float)js_to_number(json_array_get(v, i));
+        a->vertices = reader_calloc(r, n, sizeof *a->vertices);
+        a->vertices_count = (int)n;
+        if (pc_rule_vertex_doubles) a->vertex_doubles = reader_calloc(r, n, sizeof *a->vertex_doubles);
+        for (size_t i = 0; i < n; i++) {
+            double d = js_to_number(json_array_get(v, i));
+            a->vertices[i] = (float)d;
+            if (a->vertex_doubles) a->vertex_doubles[i] = d;
+        }
         return;
     case JS_OBJECT: {
         double len = js_to_number(json_object_get(v, "length"));
         n = isnan(len) || len <= 0 ? 0 : (size_t)fmin(trunc(len), READER_MAX_ELEMENTS + 1);
         if ((double)n > READER_MAX_ELEMENTS) reader_limit(r, "vertices");
-        *out = reader_calloc(r, n, sizeof **out);
-        *count = (int)n;
+        a->vertices = reader_calloc(r, n, sizeof *a->vertices);
+        a->vertices_count = (int)n;
         for (size_t i = 0; i < n; i++) {
             bool type_error = false;
-            (*out)[i] = (float)js_to_number(js_get_index(r->heap, v, i, &type_error));
+            a->vertices[i] = (float)js_to_number(js_get_index(r->heap, v, i, &type_error));
         }
         reader_unmodelled(r, "vertices are an object");
         return;
@@ -118,11 +126,46 @@ static void float32_array_of(reader *r, json_t *v, float **out, int *count)
     default:
         /* A primitive is a length: that many zeros. */
         n = to_index(r, js_to_number(v), "vertices");
-        *out = reader_calloc(r, n, sizeof **out);
-        *count = (int)n;
+        a->vertices = reader_calloc(r, n, sizeof *a->vertices);
+        a->vertices_count = (int)n;
         reader_unmodelled(r, "vertices are not an array");
         return;
     }
+}
+
+/* The growing lists of a weighted attachment while it is read: bone counts and indices, the (x, y,
+ * weight) numbers through float32, and (only under path.vertex-numbers=doubles) the same as doubles. */
+typedef struct weighted_lists {
+    double *bones;
+    float *weights;
+    double *doubles;
+    size_t bone_count, weight_count, bone_cap, weight_cap;
+    size_t bone_slot, weight_slot, double_slot; /* their places among the reader's temps */
+} weighted_lists;
+
+static void *grow(reader *r, void *p, size_t cap, size_t size, size_t slot)
+{
+    void *q = realloc(p, cap * size);
+    if (!q) reader_throw(r, "out of memory");
+    r->temps[slot] = q;
+    return q;
+}
+
+/* Room for `bones` more bone entries and `weights` more numbers. */
+static void weighted_reserve(reader *r, weighted_lists *l, size_t bones, size_t weights)
+{
+    if (l->bone_count + bones <= l->bone_cap && l->weight_count + weights <= l->weight_cap) return;
+    l->bone_cap *= 2;
+    l->weight_cap *= 2;
+    l->bones = grow(r, l->bones, l->bone_cap, sizeof *l->bones, l->bone_slot);
+    l->weights = grow(r, l->weights, l->weight_cap, sizeof *l->weights, l->weight_slot);
+    if (l->doubles) l->doubles = grow(r, l->doubles, l->weight_cap, sizeof *l->doubles, l->double_slot);
+}
+
+static void weighted_push(weighted_lists *l, double number)
+{
+    if (l->doubles) l->doubles[l->weight_count] = number;
+    l->weights[l->weight_count++] = (float)number;
 }
 
 /* readVertices: the expected length is a number (vertexCount << 1) or a mesh's `uvs.length` value. */
@@ -134,60 +177,54 @@ static void read_vertices(reader *r, json_t *map, pc_attachment *a, json_t *expe
     size_t mark = path_push(r, ".vertices");
     json_t *length = get(r, vertices, "length");
     if (js_strict_equals(expected_length, length)) {
-        float32_array_of(r, vertices, &a->vertices, &a->vertices_count);
+        float32_array_of(r, vertices, a);
         a->bones_count = -1;
         path_pop(r, mark);
         return;
     }
     /* Weighted: per vertex a bone count, then (bone, x, y, weight) for each bone. */
     double n = js_to_number(length);
-    size_t bone_cap = 16, weight_cap = 48, bones = 0, weights = 0;
-    double *bone_list = reader_temp(r, malloc(bone_cap * sizeof *bone_list));
-    float *weight_list = reader_temp(r, malloc(weight_cap * sizeof *weight_list));
-    if (!bone_list || !weight_list) reader_throw(r, "out of memory");
-    size_t bone_slot = r->temp_count - 2, weight_slot = r->temp_count - 1;
+    weighted_lists l = { .bone_cap = 16, .weight_cap = 48 };
+    l.bones = reader_temp(r, malloc(l.bone_cap * sizeof *l.bones));
+    l.bone_slot = r->temp_count - 1;
+    l.weights = reader_temp(r, malloc(l.weight_cap * sizeof *l.weights));
+    l.weight_slot = r->temp_count - 1;
+    if (pc_rule_vertex_doubles) {
+        l.doubles = reader_temp(r, malloc(l.weight_cap * sizeof *l.doubles));
+        l.double_slot = r->temp_count - 1;
+        if (!l.doubles) reader_throw(r, "out of memory");
+    }
+    if (!l.bones || !l.weights) reader_throw(r, "out of memory");
     double i = 0, steps = 0;
     while (i < n) {
         json_t *count = get_index(r, vertices, (size_t)i);
         i++;
-        if (bones + 1 + 8 > bone_cap || weights + 24 > weight_cap) {
-            bone_cap *= 2;
-            weight_cap *= 2;
-            bone_list = realloc(bone_list, bone_cap * sizeof *bone_list);
-            if (bone_list) r->temps[bone_slot] = bone_list;
-            weight_list = realloc(weight_list, weight_cap * sizeof *weight_list);
-            if (weight_list) r->temps[weight_slot] = weight_list;
-            if (!bone_list || !weight_list) reader_throw(r, "out of memory");
-        }
+        weighted_reserve(r, &l, 1 + 8, 24);
         if (js_typeof(count) != JS_NUMBER) reader_unmodelled(r, "a weighted vertex's bone count is not a number");
-        bone_list[bones++] = js_to_number(count);
+        l.bones[l.bone_count++] = js_to_number(count);
         double end = i + js_to_number(count) * 4;
         while (i < end) {
             if (++steps > READER_MAX_ELEMENTS) reader_limit(r, "weighted vertices");
-            if (bones + 1 > bone_cap || weights + 3 > weight_cap) {
-                bone_cap *= 2;
-                weight_cap *= 2;
-                bone_list = realloc(bone_list, bone_cap * sizeof *bone_list);
-                if (bone_list) r->temps[bone_slot] = bone_list;
-                weight_list = realloc(weight_list, weight_cap * sizeof *weight_list);
-                if (weight_list) r->temps[weight_slot] = weight_list;
-                if (!bone_list || !weight_list) reader_throw(r, "out of memory");
-            }
+            weighted_reserve(r, &l, 1, 3);
             json_t *bone = get_index(r, vertices, (size_t)i);
             if (js_typeof(bone) != JS_NUMBER) reader_unmodelled(r, "a weighted vertex's bone is not a number");
-            bone_list[bones++] = js_to_number(bone);
-            weight_list[weights++] = (float)js_to_number(get_index(r, vertices, (size_t)i + 1));
-            weight_list[weights++] = (float)js_to_number(get_index(r, vertices, (size_t)i + 2));
-            weight_list[weights++] = (float)js_to_number(get_index(r, vertices, (size_t)i + 3));
+            l.bones[l.bone_count++] = js_to_number(bone);
+            weighted_push(&l, js_to_number(get_index(r, vertices, (size_t)i + 1)));
+            weighted_push(&l, js_to_number(get_index(r, vertices, (size_t)i + 2)));
+            weighted_push(&l, js_to_number(get_index(r, vertices, (size_t)i + 3)));
             i += 4;
         }
     }
-    a->bones = reader_calloc(r, bones, sizeof *a->bones);
-    memcpy(a->bones, bone_list, bones * sizeof *a->bones);
-    a->bones_count = (int)bones;
-    a->vertices = reader_calloc(r, weights, sizeof *a->vertices);
-    memcpy(a->vertices, weight_list, weights * sizeof *a->vertices);
-    a->vertices_count = (int)weights;
+    a->bones = reader_calloc(r, l.bone_count, sizeof *a->bones);
+    memcpy(a->bones, l.bones, l.bone_count * sizeof *a->bones);
+    a->bones_count = (int)l.bone_count;
+    a->vertices = reader_calloc(r, l.weight_count, sizeof *a->vertices);
+    memcpy(a->vertices, l.weights, l.weight_count * sizeof *a->vertices);
+    a->vertices_count = (int)l.weight_count;
+    if (l.doubles) {
+        a->vertex_doubles = reader_calloc(r, l.weight_count, sizeof *a->vertex_doubles);
+        memcpy(a->vertex_doubles, l.doubles, l.weight_count * sizeof *a->vertex_doubles);
+    }
     path_pop(r, mark);
 }
 

@@ -724,6 +724,7 @@ static void free_attachment(pc_attachment *a)
     free(a->path);
     free(a->bones);
     free(a->vertices);
+    free(a->vertex_doubles);
     free(a->timeline_slots);
     free(a->region_uvs);
     free(a->uvs);

@@ -155,6 +155,17 @@ static const pc_reading path_slot_bone_readings[] = {
     { "fresh", "the offset's sign from the slot bone's world computed from this pose" },
 };
 
+/* path.vertex-numbers: read by the reader (it keeps the doubles only under the alternative) and by
+ * vertices.c (which then reads them). */
+
+bool pc_rule_vertex_doubles = false;
+
+static void install_vertex_numbers(int reading) { pc_rule_vertex_doubles = reading == 1; }
+static const pc_reading vertex_numbers_readings[] = {
+    { "float32", "a vertex attachment's vertex numbers through float32 (the runtime's Float32Array)" },
+    { "doubles", "the vertex numbers as the doubles the document spells" },
+};
+
 /* ------------------------------------------------------------------------------------------------ */
 /* The constraint rules (issue 8). Each is a variable the constraint code reads; the comment at the
  * code that reads it says what the population measured. */
@@ -275,6 +286,8 @@ static const pc_rule rules[] = {
       COUNT(path_wrap_pi_readings), install_path_wrap_pi },
     { "path.slot-bone", "which world of the slot bone the offset's sign reads", "path-order",
       path_slot_bone_readings, COUNT(path_slot_bone_readings), install_path_slot_bone },
+    { "path.vertex-numbers", "the numbers of a path's vertices as the pose reads them", "path",
+      vertex_numbers_readings, COUNT(vertex_numbers_readings), install_vertex_numbers },
 };
 
 #define RULE_COUNT (sizeof rules / sizeof rules[0])

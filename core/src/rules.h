@@ -84,4 +84,9 @@ extern int pc_rule_physics_order;
  * it; 1: nothing; 2: only what hangs below them). */
 extern int pc_rule_slider_order;
 
+/* path.vertex-numbers: the vertex numbers of a vertex attachment as the pose reads them (false: the
+ * float32 values the runtime's Float32Array holds; true: the doubles the document spells, which the
+ * reader then keeps beside them, pc_attachment.vertex_doubles). Read when a document is loaded. */
+extern bool pc_rule_vertex_doubles;
+
 #endif

@@ -214,6 +214,8 @@ typedef struct pc_attachment {
     int bones_count;       /* -1: unweighted (the runtime's bones is null) */
     float *vertices;
     int vertices_count;
+    double *vertex_doubles; /* the vertex numbers as the document spells them (vertices_count of them),
+                             * kept only under the rule path.vertex-numbers=doubles; else NULL */
     /* mesh */
     double *region_uvs;    /* as the document spells them */
     int region_uvs_count;

@@ -3,6 +3,7 @@
  * count that is not an integer walks the arrays as the runtime does; a read at an index that is not an
  * integer inside the array is `undefined` (NaN). */
 #include "vertices.h"
+#include "rules.h"
 
 #include <math.h>
 
@@ -14,6 +15,13 @@ static double at_float(const float *v, int count, double i)
 static double at_double(const double *v, int count, double i)
 {
     return i >= 0 && i < count && i == floor(i) ? v[(int)i] : NAN;
+}
+
+/* A vertex number: the float32 value, or under path.vertex-numbers=doubles the document's double. */
+static double at_vertex(const pc_attachment *a, double i)
+{
+    if (pc_rule_vertex_doubles && a->vertex_doubles) return at_double(a->vertex_doubles, a->vertices_count, i);
+    return at_float(a->vertices, a->vertices_count, i);
 }
 
 /* The applied pose of bone number `index` of the skeleton, NULL when there is none (the runtime would
@@ -40,8 +48,8 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
                 vx = at_double(deform, deform_count, v);
                 vy = at_double(deform, deform_count, v + 1);
             } else {
-                vx = at_float(a->vertices, a->vertices_count, v);
-                vy = at_float(a->vertices, a->vertices_count, v + 1);
+                vx = at_vertex(a, v);
+                vy = at_vertex(a, v + 1);
             }
             out[w] = vx * ba + vy * bb + x;
             out[w + 1] = vx * bc + vy * bd + y;
@@ -63,9 +71,9 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
         n += v;
         for (; v < n; v++, b += 3, f += 2) {
             const pc_bone_pose *bone = bone_at(sk, at_double(a->bones, a->bones_count, v));
-            double vx = at_float(a->vertices, a->vertices_count, b);
-            double vy = at_float(a->vertices, a->vertices_count, b + 1);
-            double weight = at_float(a->vertices, a->vertices_count, b + 2);
+            double vx = at_vertex(a, b);
+            double vy = at_vertex(a, b + 1);
+            double weight = at_vertex(a, b + 2);
             if (deform_count > 0) {
                 vx += at_double(deform, deform_count, f);
                 vy += at_double(deform, deform_count, f + 1);
