@@ -30,59 +30,49 @@ static json_t *key_string(reader *r, const char *s)
     return js_make_string(r->heap, s, strlen(s));
 }
 
-static void read_ik_timelines(reader *r, json_t *map, pc_animation_data *a)
+/* One key's values after its time, as a timeline's kind reads them. */
+typedef void key_values(reader *r, json_t *key, js_num *values);
+
+/* Keys of a timeline of t->entries numbers a key: its time, then the values `read` gives, the first
+ * `curved` of them with curves; up to the first falsy key. */
+static void read_keys(reader *r, json_t *keys, pc_timeline *t, int curved, key_values *read)
 {
-    json_t *ik = get(r, map, "ik");
-    if (!js_truthy(ik)) return;
-    const char **names;
-    json_t **lists;
-    size_t n = walk(r, ik, &names, &lists);
-    size_t mark = path_push(r, ".ik");
-    for (size_t i = 0; i < n; i++) {
-        size_t item = path_push_key(r, names[i]);
-        json_t *keys = lists[i];
-        json_t *key = get_index(r, keys, 0);
-        if (!js_truthy(key)) { path_pop(r, item); continue; }
-        int c = find_constraint_js(r, key_string(r, names[i]), PC_IK);
-        if (c < 0) reader_throw(r, "IK Constraint not found: %s", names[i]);
-        double frames = length_of(r, keys);
-        pc_timeline *t = timeline_add(r, a, PC_TL_IK, c, frames, 6, true, js_to_int32(js_to_int32(frames) * 2), false);
-        t->target_name = r->d->constraints[c].name;
-        js_num time = value_or(r, key, "time", 0), mix = value_or(r, key, "mix", 1);
-        js_num softness = value_or(r, key, "softness", 0);
-        softness = (js_num){ softness.v * 1, false };
-        int bezier = 0;
-        for (int frame = 0;; frame++) {
-            double base = (double)frame * 6;
-            frame_set_num(r, t, base, time);
-            frame_set_num(r, t, base + 1, mix);
-            frame_set(t, base + 2, softness.v);
-            json_t *bend = get(r, key, "bendPositive");
-            frame_set(t, base + 3, bend == NULL || js_truthy(bend) ? 1 : -1);
-            frame_set(t, base + 4, js_truthy(get(r, key, "compress")) ? 1 : 0);
-            frame_set(t, base + 5, js_truthy(get(r, key, "stretch")) ? 1 : 0);
-            json_t *next = get_index(r, keys, (size_t)frame + 1);
-            if (!js_truthy(next)) { timeline_shrink(t, bezier); break; }
-            js_num time2 = value_or(r, next, "time", 0), mix2 = value_or(r, next, "mix", 1);
-            js_num softness2 = value_or(r, next, "softness", 0);
-            softness2 = (js_num){ softness2.v * 1, false };
-            json_t *curve = get(r, key, "curve");
-            if (js_truthy(curve)) {
-                bezier = read_curve(r, curve, t, bezier, frame, 0, time, time2, mix, mix2, 1);
-                bezier = read_curve(r, curve, t, bezier, frame, 1, time, time2, softness, softness2, 1);
-            }
-            time = time2;
-            mix = mix2;
-            softness = softness2;
-            key = next;
-        }
-        path_pop(r, item);
+    js_num values[6] = { { 0 } }, next_values[6] = { { 0 } };
+    json_t *key = get_index(r, keys, 0);
+    js_num time = value_or(r, key, "time", 0);
+    read(r, key, values);
+    int bezier = 0;
+    for (int frame = 0;; frame++) {
+        double base = (double)frame * t->entries;
+        frame_set_num(r, t, base, time);
+        for (int k = 1; k < t->entries; k++) frame_set_num(r, t, base + k, values[k - 1]);
+        json_t *next = get_index(r, keys, (size_t)frame + 1);
+        if (!js_truthy(next)) { timeline_shrink(t, bezier); break; }
+        js_num time2 = value_or(r, next, "time", 0);
+        read(r, next, next_values);
+        json_t *curve = get(r, key, "curve");
+        if (js_truthy(curve))
+            for (int k = 0; k < curved; k++)
+                bezier = read_curve(r, curve, t, bezier, frame, k, time, time2, values[k], next_values[k], 1);
+        time = time2;
+        memcpy(values, next_values, sizeof values);
+        key = next;
     }
-    path_pop(r, mark);
+}
+
+/* An IK key: mix, softness (curved), then bendPositive as 1 or -1, compress and stretch as 1 or 0. */
+static void ik_values(reader *r, json_t *key, js_num *v)
+{
+    v[0] = value_or(r, key, "mix", 1);
+    v[1] = (js_num){ value_or(r, key, "softness", 0).v * 1, false };
+    json_t *bend = get(r, key, "bendPositive");
+    v[2] = (js_num){ bend == NULL || js_truthy(bend) ? 1 : -1, false };
+    v[3] = (js_num){ js_truthy(get(r, key, "compress")) ? 1 : 0, false };
+    v[4] = (js_num){ js_truthy(get(r, key, "stretch")) ? 1 : 0, false };
 }
 
 /* The six mixes of a transform key: mixY defaults to the key's mixX, the others to 1. */
-static void transform_mixes(reader *r, json_t *key, js_num m[6])
+static void transform_mixes(reader *r, json_t *key, js_num *m)
 {
     static const char *const names[6] = { "mixRotate", "mixX", "mixY", "mixScaleX", "mixScaleY", "mixShearY" };
     for (int i = 0; i < 6; i++) {
@@ -93,193 +83,143 @@ static void transform_mixes(reader *r, json_t *key, js_num m[6])
     }
 }
 
-static void read_transform_timelines(reader *r, json_t *map, pc_animation_data *a)
+/* The three mixes of a path mix key: mixY defaults to the key's mixX, the others to 1. */
+static void path_mixes(reader *r, json_t *key, js_num *m)
 {
-    json_t *transform = get(r, map, "transform");
-    if (!js_truthy(transform)) return;
-    const char **names;
-    json_t **lists;
-    size_t n = walk(r, transform, &names, &lists);
-    size_t mark = path_push(r, ".transform");
-    for (size_t i = 0; i < n; i++) {
-        size_t item = path_push_key(r, names[i]);
-        json_t *keys = lists[i];
-        json_t *key = get_index(r, keys, 0);
-        if (!js_truthy(key)) { path_pop(r, item); continue; }
-        int c = find_constraint_js(r, key_string(r, names[i]), PC_TRANSFORM);
-        if (c < 0) reader_throw(r, "Transform constraint not found: %s", names[i]);
-        double frames = length_of(r, keys);
-        pc_timeline *t = timeline_add(r, a, PC_TL_TRANSFORM, c, frames, 7, true, frames * 6, false);
-        t->target_name = r->d->constraints[c].name;
-        js_num time = value_or(r, key, "time", 0), m[6];
-        transform_mixes(r, key, m);
-        int bezier = 0;
-        for (int frame = 0;; frame++) {
-            double base = (double)frame * 7;
-            frame_set_num(r, t, base, time);
-            for (int k = 0; k < 6; k++) frame_set_num(r, t, base + 1 + k, m[k]);
-            json_t *next = get_index(r, keys, (size_t)frame + 1);
-            if (!js_truthy(next)) { timeline_shrink(t, bezier); break; }
-            js_num time2 = value_or(r, next, "time", 0), m2[6];
-            transform_mixes(r, next, m2);
-            json_t *curve = get(r, key, "curve");
-            if (js_truthy(curve))
-                for (int k = 0; k < 6; k++) bezier = read_curve(r, curve, t, bezier, frame, k, time, time2, m[k], m2[k], 1);
-            time = time2;
-            memcpy(m, m2, sizeof m2);
-            key = next;
-        }
-        path_pop(r, item);
-    }
-    path_pop(r, mark);
+    m[0] = value_or(r, key, "mixRotate", 1);
+    m[1] = value_or(r, key, "mixX", 1);
+    m[2] = get(r, key, "mixY") ? value_or(r, key, "mixY", 0) : m[1];
 }
 
-static void read_path_timelines(reader *r, json_t *map, pc_animation_data *a)
+/* Adds the timeline `name` of constraint c (-1: every physics constraint) from `keys`, whose first key
+ * is truthy, `frames` their count; NULL for a name the runtime passes over. */
+typedef pc_timeline *timeline_reader(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys,
+                                     double frames);
+
+static pc_timeline *read_ik(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys, double frames)
 {
-    json_t *path = get(r, map, "path");
-    if (!js_truthy(path)) return;
-    const char **names;
-    json_t **maps;
-    size_t n = walk(r, path, &names, &maps);
-    size_t mark = path_push(r, ".path");
-    for (size_t i = 0; i < n; i++) {
-        size_t item = path_push_key(r, names[i]);
-        int c = find_constraint_js(r, key_string(r, names[i]), PC_PATH);
-        if (c < 0) reader_throw(r, "Path constraint not found: %s", names[i]);
-        const char **tl_names;
-        json_t **tl_keys;
-        size_t m = walk(r, maps[i], &tl_names, &tl_keys);
-        for (size_t k = 0; k < m; k++) {
-            size_t tl = path_push_key(r, tl_names[k]);
-            json_t *keys = tl_keys[k];
-            json_t *key = get_index(r, keys, 0);
-            if (!js_truthy(key)) { path_pop(r, tl); continue; }
-            double frames = length_of(r, keys);
-            pc_timeline *t = NULL;
-            if (strcmp(tl_names[k], "position") == 0) {
-                t = timeline_add(r, a, PC_TL_PATH_POSITION, c, frames, 2, true, frames, false);
-                read_timeline1(r, keys, t, 0, 1);
-            } else if (strcmp(tl_names[k], "spacing") == 0) {
-                t = timeline_add(r, a, PC_TL_PATH_SPACING, c, frames, 2, true, frames, false);
-                read_timeline1(r, keys, t, 0, 1);
-            } else if (strcmp(tl_names[k], "mix") == 0) {
-                t = timeline_add(r, a, PC_TL_PATH_MIX, c, frames, 4, true, frames * 3, false);
-                js_num time = value_or(r, key, "time", 0), rotate = value_or(r, key, "mixRotate", 1);
-                js_num x = value_or(r, key, "mixX", 1);
-                js_num y = get(r, key, "mixY") ? value_or(r, key, "mixY", 0) : x;
-                int bezier = 0;
-                for (int frame = 0;; frame++) {
-                    double base = (double)frame * 4;
-                    frame_set_num(r, t, base, time);
-                    frame_set_num(r, t, base + 1, rotate);
-                    frame_set_num(r, t, base + 2, x);
-                    frame_set_num(r, t, base + 3, y);
-                    json_t *next = get_index(r, keys, (size_t)frame + 1);
-                    if (!js_truthy(next)) { timeline_shrink(t, bezier); break; }
-                    js_num time2 = value_or(r, next, "time", 0), rotate2 = value_or(r, next, "mixRotate", 1);
-                    js_num x2 = value_or(r, next, "mixX", 1);
-                    js_num y2 = get(r, next, "mixY") ? value_or(r, next, "mixY", 0) : x2;
-                    json_t *curve = get(r, key, "curve");
-                    if (js_truthy(curve)) {
-                        bezier = read_curve(r, curve, t, bezier, frame, 0, time, time2, rotate, rotate2, 1);
-                        bezier = read_curve(r, curve, t, bezier, frame, 1, time, time2, x, x2, 1);
-                        bezier = read_curve(r, curve, t, bezier, frame, 2, time, time2, y, y2, 1);
-                    }
-                    time = time2;
-                    rotate = rotate2;
-                    x = x2;
-                    y = y2;
-                    key = next;
-                }
-            }
-            if (t) t->target_name = r->d->constraints[c].name;
-            path_pop(r, tl);
-        }
-        path_pop(r, item);
-    }
-    path_pop(r, mark);
+    pc_timeline *t = timeline_add(r, a, PC_TL_IK, c, frames, 6, true, js_to_int32(js_to_int32(frames) * 2), false);
+    read_keys(r, keys, t, 2, ik_values);
+    return t;
 }
 
-static void read_physics_timelines(reader *r, json_t *map, pc_animation_data *a)
+static pc_timeline *read_transform(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys,
+                                   double frames)
+{
+    pc_timeline *t = timeline_add(r, a, PC_TL_TRANSFORM, c, frames, 7, true, frames * 6, false);
+    read_keys(r, keys, t, 6, transform_mixes);
+    return t;
+}
+
+static pc_timeline *read_path(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys, double frames)
+{
+    pc_timeline *t = NULL;
+    if (strcmp(name, "position") == 0) {
+        t = timeline_add(r, a, PC_TL_PATH_POSITION, c, frames, 2, true, frames, false);
+        read_timeline1(r, keys, t, 0, 1);
+    } else if (strcmp(name, "spacing") == 0) {
+        t = timeline_add(r, a, PC_TL_PATH_SPACING, c, frames, 2, true, frames, false);
+        read_timeline1(r, keys, t, 0, 1);
+    } else if (strcmp(name, "mix") == 0) {
+        t = timeline_add(r, a, PC_TL_PATH_MIX, c, frames, 4, true, frames * 3, false);
+        read_keys(r, keys, t, 3, path_mixes);
+    }
+    return t;
+}
+
+static pc_timeline *read_physics(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys,
+                                 double frames)
 {
     static const pc_timeline_kind kinds[7] = { PC_TL_PHYSICS_INERTIA, PC_TL_PHYSICS_STRENGTH, PC_TL_PHYSICS_DAMPING,
                                                PC_TL_PHYSICS_MASS, PC_TL_PHYSICS_WIND, PC_TL_PHYSICS_GRAVITY,
                                                PC_TL_PHYSICS_MIX };
-    json_t *physics = get(r, map, "physics");
-    if (!js_truthy(physics)) return;
-    const char **names;
-    json_t **maps;
-    size_t n = walk(r, physics, &names, &maps);
-    size_t mark = path_push(r, ".physics");
-    for (size_t i = 0; i < n; i++) {
-        size_t item = path_push_key(r, names[i]);
-        int c = -1;
-        if (names[i][0] != '\0') {
-            c = find_constraint_js(r, key_string(r, names[i]), PC_PHYSICS);
-            if (c < 0) reader_throw(r, "Physics constraint not found: %s", names[i]);
+    if (strcmp(name, "reset") == 0) {
+        pc_timeline *t = timeline_add(r, a, PC_TL_PHYSICS_RESET, c, frames, 1, false, 0, false);
+        json_t *key = get_index(r, keys, 0);
+        for (size_t f = 0; js_typeof(key) != JS_UNDEFINED && js_typeof(key) != JS_NULL; f++) {
+            frame_set_num(r, t, (double)f, value_or(r, key, "time", 0));
+            key = get_index(r, keys, f + 1);
         }
-        const char **tl_names;
-        json_t **tl_keys;
-        size_t m = walk(r, maps[i], &tl_names, &tl_keys);
-        for (size_t k = 0; k < m; k++) {
-            size_t tl = path_push_key(r, tl_names[k]);
-            json_t *keys = tl_keys[k];
-            json_t *key = get_index(r, keys, 0);
-            if (!js_truthy(key)) { path_pop(r, tl); continue; }
-            double frames = length_of(r, keys);
-            pc_timeline *t = NULL;
-            if (strcmp(tl_names[k], "reset") == 0) {
-                t = timeline_add(r, a, PC_TL_PHYSICS_RESET, c, frames, 1, false, 0, false);
-                for (size_t f = 0; js_typeof(key) != JS_UNDEFINED && js_typeof(key) != JS_NULL; f++) {
-                    frame_set_num(r, t, (double)f, value_or(r, key, "time", 0));
-                    key = get_index(r, keys, f + 1);
-                }
-            } else {
-                int setting = -1;
-                for (int s = 0; s < 7; s++)
-                    if (strcmp(tl_names[k], pc_physics_setting_names[s]) == 0) setting = s;
-                if (setting >= 0) {
-                    t = timeline_add(r, a, kinds[setting], c, frames, 2, true, frames, false);
-                    read_timeline1(r, keys, t, setting == PC_PHYSICS_MIX ? 1 : 0, 1);
-                }
-            }
-            if (t) t->target_name = c >= 0 ? r->d->constraints[c].name : "";
-            path_pop(r, tl);
-        }
-        path_pop(r, item);
+        return t;
     }
-    path_pop(r, mark);
+    int setting = -1;
+    for (int s = 0; s < 7; s++)
+        if (strcmp(name, pc_physics_setting_names[s]) == 0) setting = s;
+    if (setting < 0) return NULL;
+    pc_timeline *t = timeline_add(r, a, kinds[setting], c, frames, 2, true, frames, false);
+    read_timeline1(r, keys, t, setting == PC_PHYSICS_MIX ? 1 : 0, 1);
+    return t;
 }
 
-static void read_slider_timelines(reader *r, json_t *map, pc_animation_data *a)
+static pc_timeline *read_slider(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys,
+                                double frames)
 {
-    json_t *slider = get(r, map, "slider");
-    if (!js_truthy(slider)) return;
+    pc_timeline *t = NULL;
+    if (strcmp(name, "time") == 0) t = timeline_add(r, a, PC_TL_SLIDER_TIME, c, frames, 2, true, frames, false);
+    else if (strcmp(name, "mix") == 0) t = timeline_add(r, a, PC_TL_SLIDER_MIX, c, frames, 2, true, frames, false);
+    if (t) read_timeline1(r, keys, t, 1, 1);
+    return t;
+}
+
+/* How the animation holds one kind of constraint timeline: `key` maps constraint names to their keys
+ * (one timeline a constraint), or, `by_name`, to objects mapping timeline names to keys. */
+typedef struct timeline_kind {
+    const char *key;
+    pc_constraint_kind kind;
+    const char *what; /* in the runtime's "WHAT not found: NAME" */
+    bool by_name;
+    bool empty_is_all; /* the constraint named "" is every one (-1) */
+    timeline_reader *read;
+} timeline_kind;
+
+static const timeline_kind timeline_kinds[5] = {
+    { "ik", PC_IK, "IK Constraint", false, false, read_ik },
+    { "transform", PC_TRANSFORM, "Transform constraint", false, false, read_transform },
+    { "path", PC_PATH, "Path constraint", true, false, read_path },
+    { "physics", PC_PHYSICS, "Physics constraint", true, true, read_physics },
+    { "slider", PC_SLIDER, "Slider", true, false, read_slider },
+};
+
+static int constraint_named(reader *r, const timeline_kind *k, const char *name)
+{
+    if (k->empty_is_all && name[0] == '\0') return -1;
+    int c = find_constraint_js(r, key_string(r, name), k->kind);
+    if (c < 0) reader_throw(r, "%s not found: %s", k->what, name);
+    return c;
+}
+
+/* The timeline read from `keys` unless its first key is falsy; c's name (or "") as its target name. */
+static void read_timeline(reader *r, pc_animation_data *a, const timeline_kind *k, int c, const char *name,
+                          json_t *keys)
+{
+    pc_timeline *t = k->read(r, a, c, name, keys, length_of(r, keys));
+    if (t) t->target_name = c >= 0 ? r->d->constraints[c].name : "";
+}
+
+static void read_kind(reader *r, json_t *map, pc_animation_data *a, const timeline_kind *k)
+{
+    json_t *object = get(r, map, k->key);
+    if (!js_truthy(object)) return;
     const char **names;
-    json_t **maps;
-    size_t n = walk(r, slider, &names, &maps);
-    size_t mark = path_push(r, ".slider");
+    json_t **values;
+    size_t n = walk(r, object, &names, &values);
+    size_t mark = path_push(r, ".%s", k->key);
     for (size_t i = 0; i < n; i++) {
         size_t item = path_push_key(r, names[i]);
-        int c = find_constraint_js(r, key_string(r, names[i]), PC_SLIDER);
-        if (c < 0) reader_throw(r, "Slider not found: %s", names[i]);
-        const char **tl_names;
-        json_t **tl_keys;
-        size_t m = walk(r, maps[i], &tl_names, &tl_keys);
-        for (size_t k = 0; k < m; k++) {
-            size_t tl = path_push_key(r, tl_names[k]);
-            json_t *keys = tl_keys[k];
-            json_t *key = get_index(r, keys, 0);
-            if (!js_truthy(key)) { path_pop(r, tl); continue; }
-            double frames = length_of(r, keys);
-            pc_timeline *t = NULL;
-            if (strcmp(tl_names[k], "time") == 0) t = timeline_add(r, a, PC_TL_SLIDER_TIME, c, frames, 2, true, frames, false);
-            else if (strcmp(tl_names[k], "mix") == 0) t = timeline_add(r, a, PC_TL_SLIDER_MIX, c, frames, 2, true, frames, false);
-            if (t) {
-                read_timeline1(r, keys, t, 1, 1);
-                t->target_name = r->d->constraints[c].name;
+        if (!k->by_name) {
+            /* The first key is looked at before the constraint is looked up. */
+            if (js_truthy(get_index(r, values[i], 0)))
+                read_timeline(r, a, k, constraint_named(r, k, names[i]), names[i], values[i]);
+        } else {
+            int c = constraint_named(r, k, names[i]);
+            const char **tl_names;
+            json_t **tl_keys;
+            size_t m = walk(r, values[i], &tl_names, &tl_keys);
+            for (size_t j = 0; j < m; j++) {
+                size_t tl = path_push_key(r, tl_names[j]);
+                if (js_truthy(get_index(r, tl_keys[j], 0))) read_timeline(r, a, k, c, tl_names[j], tl_keys[j]);
+                path_pop(r, tl);
             }
-            path_pop(r, tl);
         }
         path_pop(r, item);
     }
@@ -288,11 +228,7 @@ static void read_slider_timelines(reader *r, json_t *map, pc_animation_data *a)
 
 void read_constraint_timelines(reader *r, json_t *map, pc_animation_data *a)
 {
-    read_ik_timelines(r, map, a);
-    read_transform_timelines(r, map, a);
-    read_path_timelines(r, map, a);
-    read_physics_timelines(r, map, a);
-    read_slider_timelines(r, map, a);
+    for (int k = 0; k < 5; k++) read_kind(r, map, a, &timeline_kinds[k]);
 }
 
 /* ---- Attachment timelines ----------------------------------------------------------------------------- */
