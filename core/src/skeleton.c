@@ -590,7 +590,7 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
             /* pc_bone_update, its common case inlined: a world not current this pass, a fresh local. */
             pc_bone *b = &sk->bones[u->index];
             pc_bone_pose *p = b->applied;
-            if (p->world_stamp == sk->update_stamp) continue;
+            if (p->world_stamp == sk->update_stamp && pc_rule_world_once) continue;
             if (p->local_stamp == sk->update_stamp) {
                 pc_bone_update_world_now(sk, b);
             } else {
