@@ -64,13 +64,9 @@ int cmd_dump(int argc, char **argv)
     }
     if (!input) { usage_error("usage: posecore dump SKELETON.json [options]"); goto done; }
 
+    pc_skeleton_data *data = read_document(input, &status);
+    if (!data) goto done;
     pc_error err;
-    pc_skeleton_data *data = pc_read_file(input, &err);
-    if (!data) {
-        fprintf(stderr, "posecore: %s\n", err.message);
-        status = err.status;
-        goto done;
-    }
     status = pc_dump_write(stdout, input, data, &opt, &err);
     if (status != PC_OK) fprintf(stderr, "posecore: %s\n", err.message);
     pc_skeleton_data_free(data);
@@ -81,16 +77,9 @@ done:
 
 int cmd_check(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: posecore check SKELETON.json\n");
-        return 2;
-    }
-    pc_error err;
-    pc_skeleton_data *data = pc_read_file(argv[1], &err);
-    if (!data) {
-        fprintf(stderr, "posecore: %s\n", err.message);
-        return err.status;
-    }
+    int status;
+    pc_skeleton_data *data = read_only_argument(argc, argv, &status);
+    if (!data) return status;
     pc_skeleton_data_free(data);
     printf("accepted %s\n", argv[1]);
     return 0;

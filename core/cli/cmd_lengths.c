@@ -98,16 +98,9 @@ static bool measure(pc_skeleton *sk, const pc_skin_data *skin, const pc_skin_ent
 
 int cmd_lengths(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: posecore lengths SKELETON.json\n");
-        return 2;
-    }
-    pc_error err;
-    pc_skeleton_data *data = pc_read_file(argv[1], &err);
-    if (!data) {
-        fprintf(stderr, "posecore: %s\n", err.message);
-        return err.status;
-    }
+    int status;
+    pc_skeleton_data *data = read_only_argument(argc, argv, &status);
+    if (!data) return status;
     pc_skeleton *sk = pc_skeleton_new(data);
     if (!sk) {
         fprintf(stderr, "posecore: %s: out of memory\n", argv[1]);
@@ -121,7 +114,7 @@ int cmd_lengths(int argc, char **argv)
         b->applied = &b->pose;
         pc_bone_update_world(sk, b);
     }
-    int status = 0;
+    status = 0;
     for (int s = 0; s < data->skin_count && status == 0; s++)
         for (int i = 0; i < data->skins[s].entry_count && status == 0; i++) {
             const pc_skin_entry *e = &data->skins[s].entries[i];
