@@ -584,21 +584,5 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
         }
     }
     /* A bone's turn computes its world unless a constraint made it current this pass. */
-    for (int i = 0; i < sk->update_count && !sk->thrown; i++) {
-        const pc_update_item *u = &sk->update_order[i];
-        if (u->kind == PC_UPDATE_BONE) {
-            /* pc_bone_update, its common case inlined: a world not current this pass, a fresh local. */
-            pc_bone *b = &sk->bones[u->index];
-            pc_bone_pose *p = b->applied;
-            if (p->world_stamp == sk->update_stamp && pc_rule_world_once) continue;
-            if (p->local_stamp == sk->update_stamp) {
-                pc_bone_update_world_now(sk, b);
-            } else {
-                p->world_stamp = sk->update_stamp;
-                pc_bone_update_world(sk, b);
-            }
-        } else if (u->kind == PC_UPDATE_CONSTRAINT) {
-            pc_constraint_update(sk, u->index);
-        }
-    }
+    pc_bone_update_pass(sk);
 }

@@ -140,4 +140,8 @@ const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk);
 /* Computes the world transform of one bone's applied pose from its parent's (bone.c). */
 void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone);
 
+/* One update pass's turns (pc_skeleton_update_world_transform, after the constrained copies' reset):
+ * each bone's world unless current this pass, each constraint; stops where a constraint throws (bone.c). */
+void pc_bone_update_pass(pc_skeleton *sk);
+
 #endif
