@@ -20,6 +20,7 @@
 #include "dumpdiff.h"
 #include "dumpread.h"
 #include "sha256.h"
+#include "wholefile.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -32,52 +33,6 @@
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Small helpers */
-
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 8192, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n + 4096 + 1 > cap) {
-            char *b = realloc(buf, cap * 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-    }
-    fclose(f);
-    if (!buf) return NULL;
-    buf[n] = '\0';
-    if (len) *len = n;
-    return buf;
-}
-
-static bool write_all(const char *path, const char *text, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(text, 1, len, f) == len;
-    return (fclose(f) == 0) && ok;
-}
-
-static bool copy_file(const char *from, const char *to)
-{
-    size_t len;
-    char *t = read_all(from, &len);
-    if (!t) return false;
-    bool ok = write_all(to, t, len);
-    free(t);
-    return ok;
-}
 
 static bool exists(const char *path)
 {
@@ -113,7 +68,7 @@ typedef struct table {
 static bool read_table(const char *path, int cols, table *t)
 {
     memset(t, 0, sizeof *t);
-    t->text = read_all(path, NULL);
+    t->text = file_read(path, NULL);
     if (!t->text) return false;
     size_t cap = 1024;
     t->rows = malloc(cap * sizeof *t->rows);
@@ -236,7 +191,7 @@ static int cmd_plan(const char *dir, const char *cache, const char *runtime, con
         const char *name = list.rows[i][0];
         char *json_path = fmt("%s/%s.json", dir, name), *args_path = fmt("%s/%s.args", dir, name);
         size_t json_len, args_len;
-        char *json = read_all(json_path, &json_len), *args = read_all(args_path, &args_len);
+        char *json = file_read(json_path, &json_len), *args = file_read(args_path, &args_len);
         if (!json || !args) {
             fprintf(stderr, "probediff: cannot read %s or %s\n", json_path, args_path);
             return 2;
@@ -380,7 +335,7 @@ static char *entry_text(const struct diff_entry *e)
 /* The first line of a core's stderr, without "posecore: " and the probe's path. */
 static char *core_message(const char *err_path, const char *name)
 {
-    char *t = read_all(err_path, NULL);
+    char *t = file_read(err_path, NULL);
     if (!t) return fmt("(no message)");
     char *nl = strchr(t, '\n');
     if (nl) *nl = '\0';
@@ -408,28 +363,28 @@ static void keep_miss(const diff_opts *o, const char *name, const char *oracle_p
     for (int k = 0; k < 2; k++) {
         from = fmt("%s/%s.%s", o->dir, name, ext[k]);
         to = fmt("%s/%s.%s", o->report, name, ext[k]);
-        copy_file(from, to);
+        file_copy(from, to);
         free(from);
         free(to);
     }
     if (oracle_path) {
         to = fmt("%s/%s.oracle.%s", o->report, name, oracle_refused ? "refused" : "dump");
-        copy_file(oracle_path, to);
+        file_copy(oracle_path, to);
         free(to);
     }
     from = fmt("%s/%s.dump", o->core, name);
     to = fmt("%s/%s.core.dump", o->report, name);
-    if (exists(from)) copy_file(from, to);
+    if (exists(from)) file_copy(from, to);
     free(from);
     free(to);
     from = fmt("%s/%s.err", o->core, name);
     to = fmt("%s/%s.core.err", o->report, name);
     struct stat st;
-    if (stat(from, &st) == 0 && st.st_size > 0) copy_file(from, to);
+    if (stat(from, &st) == 0 && st.st_size > 0) file_copy(from, to);
     free(from);
     free(to);
     to = fmt("%s/%s.diff", o->report, name);
-    write_all(to, diff_text, diff_len);
+    file_write(to, diff_text, diff_len);
     free(to);
 }
 
@@ -466,7 +421,7 @@ static int cmd_diff(const diff_opts *o)
         size_t rc = 255;
         bool ran = map_get(&status_of, name, &rc);
         bool have_dump = exists(oracle_dump), refused = !have_dump && exists(oracle_refused);
-        char *refusal = refused ? read_all(oracle_refused, NULL) : NULL;
+        char *refusal = refused ? file_read(oracle_refused, NULL) : NULL;
         if (refusal) {
             char *nl = strchr(refusal, '\n');
             if (nl) *nl = '\0';

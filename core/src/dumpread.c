@@ -2,13 +2,13 @@
  * second pass parses line by line, in place, and checks everything oracle/FORMAT.md requires. */
 #include "dumpread.h"
 #include "numtext.h"
+#include "wholefile.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ---- errors ---- */
 
@@ -498,30 +498,6 @@ bool dump_read_buffer(const char *bytes, size_t len, const char *name, struct du
     return false;
 }
 
-/* Reads all of f into a buffer with room for a NUL after it: in one go for a regular file, in growing
- * chunks for anything else (a pipe, /dev/stdin). */
-static char *slurp(FILE *f, size_t *len, int *error)
-{
-    struct stat st;
-    size_t cap = 1 << 16, n = 0;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) cap = (size_t)st.st_size + 1;
-    char *buf = malloc(cap);
-    if (!buf) { *error = ENOMEM; return NULL; }
-    for (;;) {
-        n += fread(buf + n, 1, cap - 1 - n, f);
-        if (ferror(f)) { *error = errno ? errno : EIO; free(buf); return NULL; }
-        if (feof(f)) break;
-        if (n == cap - 1) {
-            char *grown = cap > ((size_t)-1) / 2 ? NULL : realloc(buf, cap * 2);
-            if (!grown) { *error = ENOMEM; free(buf); return NULL; }
-            buf = grown;
-            cap *= 2;
-        }
-    }
-    *len = n;
-    return buf;
-}
-
 bool dump_read_file(const char *path, struct dump *out, struct dump_error *err)
 {
     start(out, path);
@@ -535,13 +511,12 @@ bool dump_read_file(const char *path, struct dump *out, struct dump_error *err)
     size_t len = 0;
     int error = 0;
     errno = 0;
-    out->text = slurp(f, &len, &error);
+    out->text = file_slurp(f, &len, &error);
     fclose(f);
     if (!out->text) {
         snprintf(err->message, sizeof err->message, "%s: cannot read: %s", path, strerror(error));
         return false;
     }
-    out->text[len] = '\0';
     if (parse(out, len, path, err)) return true;
     dump_free(out);
     out->path = path;

@@ -6,6 +6,7 @@
  * unexpected types are read with JavaScript's coercions where the runtime coerces them, and noted as
  * unmodelled where it keeps them as they are (skeleton_data.h). */
 #include "reader.h"
+#include "wholefile.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -690,22 +691,11 @@ pc_skeleton_data *pc_read_file(const char *path, pc_error *err)
         snprintf(err->message, sizeof err->message, "%s: cannot open the file", path);
         return NULL;
     }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) { free(buf); buf = NULL; break; }
-            buf = bigger;
-            cap *= 2;
-        }
-    }
-    int read_error = ferror(f);
+    size_t len = 0;
+    int read_error = 0;
+    char *buf = file_slurp(f, &len, &read_error);
     fclose(f);
-    if (!buf || read_error) {
-        free(buf);
+    if (!buf) {
         err->status = PC_INVALID;
         snprintf(err->message, sizeof err->message, "%s: cannot read the file", path);
         return NULL;

@@ -29,56 +29,6 @@ char *str_fmt(const char *fmt, ...)
 
 char *str_dup(const char *s) { return s ? str_fmt("%s", s) : NULL; }
 
-char *file_read(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n + 1 >= cap) {
-            char *b = realloc(buf, cap * 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = b;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len) *len = n;
-    return buf;
-}
-
-bool file_write(const char *path, const char *bytes, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(bytes, 1, len, f) == len;
-    return fclose(f) == 0 && ok;
-}
-
-bool file_copy(const char *from, const char *to)
-{
-    size_t len;
-    char *bytes = file_read(from, &len);
-    if (!bytes) return false;
-    bool ok = file_write(to, bytes, len);
-    free(bytes);
-    return ok;
-}
-
 bool file_exists(const char *path)
 {
     struct stat st;

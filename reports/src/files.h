@@ -1,15 +1,14 @@
-/* File-system helpers of the report tools: whole files in and out, copies, directories made and
- * removed, a directory's entries with a given ending, and the first line of a file. */
+/* File-system helpers of the report tools: directories made and removed, a directory's entries with a
+ * given ending, and the first line of a file; whole files in and out, and copies, are the library's
+ * (core/src/wholefile.h). */
 #ifndef POSEREPORT_FILES_H
 #define POSEREPORT_FILES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The whole file, NUL-terminated (len without the NUL); NULL when it cannot be read. */
-char *file_read(const char *path, size_t *len);
-bool file_write(const char *path, const char *bytes, size_t len);
-bool file_copy(const char *from, const char *to);
+#include "wholefile.h"
+
 bool file_exists(const char *path);
 bool dir_exists(const char *path);
 
