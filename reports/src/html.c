@@ -254,16 +254,14 @@ static void histograms(FILE *f, const struct report *r)
     bool any = false;
     for (size_t i = 0; i < r->block_count; i++) {
         const struct rblock *b = &r->blocks[i];
-        uint64_t max = b->nan > b->other ? b->nan : b->other, total = b->nan + b->other;
+        uint64_t max, total = report_block_differences(b, &max);
+        if (!total) continue;
         int lo = ULP_BUCKETS, hi = -1;
         for (int k = 0; k < ULP_BUCKETS; k++) {
             if (!b->ulp[k]) continue;
             if (k < lo) lo = k;
             hi = k;
-            total += b->ulp[k];
-            if (b->ulp[k] > max) max = b->ulp[k];
         }
-        if (!total) continue;
         any = true;
         fputs("<h3><code>", f);
         esc(f, b->name);
@@ -292,16 +290,9 @@ static void unsupported(FILE *f, const struct report *r)
     fputs("<h2>Unsupported</h2>\n", f);
     bool any = false;
     for (size_t i = 0; i < r->case_count; i++) {
+        size_t n = report_reason_count(r, i);
+        if (!n) continue;
         const struct rcase *c = &r->cases[i];
-        if (c->verdict != VERDICT_UNSUPPORTED) continue;
-        /* One line per distinct reason: its first case stands for the others. */
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = r->cases[j].verdict == VERDICT_UNSUPPORTED && strcmp(r->cases[j].reason, c->reason) == 0;
-        if (seen) continue;
-        size_t n = 0;
-        for (size_t j = i; j < r->case_count; j++)
-            n += r->cases[j].verdict == VERDICT_UNSUPPORTED && strcmp(r->cases[j].reason, c->reason) == 0;
         if (!any) fputs("<table id=\"unsupported\"><tr><th class=\"n\">cases</th><th>why</th><th>for example</th></tr>\n", f);
         any = true;
         fprintf(f, "<tr><td class=\"n\">%zu</td><td>", n);

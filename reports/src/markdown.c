@@ -149,11 +149,7 @@ void report_write_markdown(FILE *f, const struct report *r)
     fputs("\n## ULP distances per block\n\n", f);
     for (size_t i = 0; i < r->block_count; i++) {
         const struct rblock *b = &r->blocks[i];
-        uint64_t max = b->nan > b->other ? b->nan : b->other, total = b->nan + b->other;
-        for (int k = 0; k < ULP_BUCKETS; k++) {
-            total += b->ulp[k];
-            if (b->ulp[k] > max) max = b->ulp[k];
-        }
+        uint64_t max, total = report_block_differences(b, &max);
         if (!total) continue;
         fputs("```\n", f);
         fprintf(f, "%s: %" PRIu64 " differences\n", b->name, total);
@@ -174,15 +170,9 @@ void report_write_markdown(FILE *f, const struct report *r)
     fputs("## Unsupported\n\n", f);
     size_t n_unsupported = 0;
     for (size_t i = 0; i < r->case_count; i++) {
+        size_t n = report_reason_count(r, i);
+        if (!n) continue;
         const struct rcase *c = &r->cases[i];
-        if (c->verdict != VERDICT_UNSUPPORTED) continue;
-        bool seen = false;
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = r->cases[j].verdict == VERDICT_UNSUPPORTED && strcmp(r->cases[j].reason, c->reason) == 0;
-        if (seen) continue;
-        size_t n = 0;
-        for (size_t j = i; j < r->case_count; j++)
-            n += r->cases[j].verdict == VERDICT_UNSUPPORTED && strcmp(r->cases[j].reason, c->reason) == 0;
         fprintf(f, "- %zu: ", n);
         cell(f, c->reason);
         fputs(" (e.g. ", f);

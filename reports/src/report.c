@@ -82,6 +82,29 @@ const char *verdict_name(enum verdict v)
     return v == VERDICT_PASSED ? "passed" : v == VERDICT_FAILED ? "FAILED" : "unsupported";
 }
 
+size_t report_reason_count(const struct report *r, size_t i)
+{
+    const struct rcase *c = &r->cases[i];
+    if (c->verdict != VERDICT_UNSUPPORTED) return 0;
+    for (size_t j = 0; j < i; j++)
+        if (r->cases[j].verdict == VERDICT_UNSUPPORTED && strcmp(r->cases[j].reason, c->reason) == 0) return 0;
+    size_t n = 0;
+    for (size_t j = i; j < r->case_count; j++)
+        n += r->cases[j].verdict == VERDICT_UNSUPPORTED && strcmp(r->cases[j].reason, c->reason) == 0;
+    return n;
+}
+
+uint64_t report_block_differences(const struct rblock *b, uint64_t *max)
+{
+    uint64_t total = b->nan + b->other;
+    *max = b->nan > b->other ? b->nan : b->other;
+    for (int k = 0; k < ULP_BUCKETS; k++) {
+        total += b->ulp[k];
+        if (b->ulp[k] > *max) *max = b->ulp[k];
+    }
+    return total;
+}
+
 static void rdiff_free(struct rdiff *d)
 {
     free(d->kind);

@@ -89,6 +89,13 @@ void report_free(struct report *r);
 
 const char *verdict_name(enum verdict v); /* "passed", "FAILED", "unsupported" */
 
+/* The unsupported cases share a line per distinct reason, its first case standing for the others: the
+ * number of unsupported cases with case i's reason when case i is that first case, else 0. */
+size_t report_reason_count(const struct report *r, size_t i);
+
+/* A block's kept differences (ULP buckets, NaN on one side, not two numbers); *max the largest count. */
+uint64_t report_block_differences(const struct rblock *b, uint64_t *max);
+
 /* The writers: the page, its Markdown twin, the JSON copy. */
 void report_write_html(FILE *out, const struct report *r);
 void report_write_markdown(FILE *out, const struct report *r);
