@@ -25,7 +25,7 @@ static inline double before_first(const pc_mix *m, double current, double setup)
 }
 
 /* A one-value timeline whose value is added to the setup value (getRelativeValue). */
-static inline double relative(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
+static inline __attribute__((always_inline)) double relative(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
 {
     if (time < t->frames[0]) return before_first(m, current, setup);
     double value = pc_timeline_curve_value_inline(t, time);
@@ -34,7 +34,7 @@ static inline double relative(const pc_timeline *t, double time, const pc_mix *m
 }
 
 /* A one-value timeline whose value scales the setup value (getScaleValue). */
-static inline double scaled(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
+static inline __attribute__((always_inline)) double scaled(const pc_timeline *t, double time, const pc_mix *m, double current, double setup)
 {
     if (time < t->frames[0]) return before_first(m, current, setup);
     double value = pc_timeline_curve_value_inline(t, time) * setup;
@@ -47,7 +47,7 @@ static inline double scaled(const pc_timeline *t, double time, const pc_mix *m, 
 }
 
 /* A two-value timeline's values at time (time at or after the first key). */
-static inline void values2(const pc_timeline *t, double time, double *x, double *y)
+static inline __attribute__((always_inline)) void values2(const pc_timeline *t, double time, double *x, double *y)
 {
     int frame, i = pc_timeline_search_frame(t, time, &frame);
     *x = pc_timeline_value_at(t, time, i, frame, 1);
@@ -67,7 +67,7 @@ static inline void before_first2(const pc_mix *m, double *x, double *y, double s
 }
 
 /* Translate and shear: the pair's values added to the setup values. */
-static inline void relative2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
+static inline __attribute__((always_inline)) void relative2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
 {
     if (time < t->frames[0]) {
         before_first2(m, px, py, sx, sy);
@@ -88,7 +88,7 @@ static inline void relative2(const pc_timeline *t, double time, const pc_mix *m,
 }
 
 /* Scale: the pair's values times the setup values. */
-static inline void scaled2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
+static inline __attribute__((always_inline)) void scaled2(const pc_timeline *t, double time, const pc_mix *m, double *px, double *py, double sx, double sy)
 {
     if (time < t->frames[0]) {
         before_first2(m, px, py, sx, sy);

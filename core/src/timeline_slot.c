@@ -85,11 +85,12 @@ const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double
         return NULL;
     }
     if (t->kind == PC_TL_ALPHA) {
-        light->a = clamp01(pc_timeline_curve_value(t, time));
+        light->a = clamp01(pc_timeline_curve_value_inline(t, time));
         return NULL;
     }
     double v[7];
-    pc_timeline_values(t, time, v, t->entries - 1);
+    int frame, i = pc_timeline_search_frame(t, time, &frame), values = t->entries - 1;
+    for (int k = 0; k < values; k++) v[k] = pc_timeline_value_at(t, time, i, frame, k + 1);
     switch (t->kind) {
     case PC_TL_RGBA:
         light->r = clamp01(v[0]), light->g = clamp01(v[1]), light->b = clamp01(v[2]), light->a = clamp01(v[3]);
