@@ -4,7 +4,7 @@
 #   make shrink CASE=path/to/case.json [ARGS="--skin all ..."] [RULE=name=reading] [OUT=path.shrunk.json]
 #   make report-test
 
-REPORT_SHARED := files spawn oracle findings skel
+REPORT_SHARED := files gate_options spawn oracle findings skel
 REPORT_OBJ    := $(patsubst %,$(B)/obj/reports/src/%.o,posereport evaluate report html markdown reportjson \
                    picture canvas font5x7 pngout $(REPORT_SHARED))
 SHRINK_OBJ    := $(patsubst %,$(B)/obj/reports/src/%.o,poseshrink reduce jsonout $(REPORT_SHARED))

@@ -15,6 +15,7 @@
  * stored oracle and core dumps). Exit 0 when the report is written, whatever it found; 2 otherwise. */
 #include "evaluate.h"
 #include "files.h"
+#include "gate_options.h"
 #include "oracle.h"
 #include "report.h"
 #include "spawn.h"
@@ -24,10 +25,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#define GATE_ARGS "--skin all --physics none --samples 5"
-static const char *const RIG_ARGS[] = { "--skin all --physics none --samples 30",
-                                        "--skin all --physics none --samples keys" };
 
 struct options {
     const char *out, *corpus, *rigs, *probes, *posecore;
@@ -41,6 +38,7 @@ struct options {
 struct run {
     struct report *r;
     const struct options *o;
+    const struct gate_options *gate;
     struct eval_options eo;
     char *work;            /* a temporary directory */
     struct oracle oracle;  /* started when first needed */
@@ -165,7 +163,7 @@ static void run_corpus(struct run *run)
         }
         char *json = str_fmt("%s/%s", cases_dir, names[i]);
         char *args_path = str_fmt("%s/%s.args", cases_dir, base);
-        char *args = file_exists(args_path) ? file_first_line(args_path) : str_dup(GATE_ARGS);
+        char *args = file_exists(args_path) ? file_first_line(args_path) : str_dup(run->gate->case_args);
         char *dump = str_fmt("%s/dumps/%s.dump", o->corpus, base);
         char *name = str_fmt("cases/%s", base);
         char *core_dump = str_fmt("%s/core.dump", run->work), *core_err = str_fmt("%s/core.err", run->work);
@@ -238,14 +236,16 @@ static void run_rigs(struct run *run)
     size_t source = report_add_source(run->r, "rigs", "each real rig posed live by the core and (when the core poses it) by the oracle", false);
     for (size_t i = 0; i < n; i++) {
         char *json = str_fmt("%s/%s", run->o->rigs, names[i]);
-        for (size_t k = 0; k < sizeof RIG_ARGS / sizeof RIG_ARGS[0]; k++) {
-            const char *short_args = RIG_ARGS[k] + strlen("--skin all --physics none ");
+        for (size_t k = 0; k < run->gate->rig_count; k++) {
+            /* Named as the gate names it: the options after the common `--skin all --physics none`. */
+            const char *args = run->gate->rig_args[k], *common = "--skin all --physics none ";
+            const char *short_args = strncmp(args, common, strlen(common)) == 0 ? args + strlen(common) : args;
             char *name = str_fmt("rigs/%.*s %s", (int)(strlen(names[i]) - 5), names[i], short_args);
             char *core_dump = str_fmt("%s/core.dump", run->work), *core_err = str_fmt("%s/core.err", run->work);
             char *oracle_out = str_fmt("%s/oracle.dump", run->work);
-            struct case_input in = { .source = source, .name = name, .case_path = json, .args = RIG_ARGS[k],
+            struct case_input in = { .source = source, .name = name, .case_path = json, .args = args,
                                      .core_dump = core_dump, .core_err = core_err };
-            in.core_status = run_core(run, json, RIG_ARGS[k]);
+            in.core_status = run_core(run, json, args);
             char msg[1200];
             if (in.core_status != 3 || dump_is_complete(core_dump)) {
                 if (!ensure_oracle(run)) {
@@ -253,7 +253,7 @@ static void run_rigs(struct run *run)
                 } else {
                     int argc;
                     char *store;
-                    char **argv = split_args(RIG_ARGS[k], &argc, &store);
+                    char **argv = split_args(args, &argc, &store);
                     remove(oracle_out);
                     enum oracle_answer a = oracle_dump(&run->oracle, json, oracle_out, argc, argv, msg, sizeof msg);
                     free(argv);
@@ -313,7 +313,7 @@ static void run_probes(struct run *run)
             char *base = str_fmt("%.*s", (int)(strlen(jsons[i]) - 5), jsons[i]);
             char *json = str_fmt("%s/%s", dir, jsons[i]);
             char *args_path = str_fmt("%s/%s.args", dir, base);
-            char *args = file_exists(args_path) ? file_first_line(args_path) : str_dup(GATE_ARGS);
+            char *args = file_exists(args_path) ? file_first_line(args_path) : str_dup(run->gate->case_args);
             char *od = str_fmt("%s/%s.oracle.dump", dir, base);
             char *cd = str_fmt("%s/%s.core.dump", dir, base), *ce = str_fmt("%s/%s.core.err", dir, base);
             char *df = str_fmt("%s/%s.diff", dir, base);
@@ -412,6 +412,8 @@ int main(int argc, char **argv)
     }
     if (access(o.posecore, X_OK) != 0 && (o.corpus || o.rigs))
         return usage(str_fmt("%s is missing: run make", o.posecore));
+    struct gate_options gate = { 0 };
+    if ((o.corpus || o.rigs || o.probes) && !gate_options_read("posereport", GATE_OPTIONS_FILE, &gate)) return 2;
 
     char tmpl[] = "/tmp/posereport.XXXXXX";
     char *work = mkdtemp(tmpl);
@@ -442,7 +444,8 @@ int main(int argc, char **argv)
         r.title = str_dup("posecore diff report");
     }
 
-    struct run run = { .r = &r, .o = &o, .work = work, .eo = { .out_dir = o.out, .max_pictures = o.max_pictures } };
+    struct run run = { .r = &r, .o = &o, .gate = &gate, .work = work,
+                       .eo = { .out_dir = o.out, .max_pictures = o.max_pictures } };
     if (o.corpus) run_corpus(&run);
     if (o.rigs) run_rigs(&run);
     if (o.probes) run_probes(&run);
@@ -478,5 +481,6 @@ int main(int argc, char **argv)
     tree_remove(work);
     free(o.cases);
     free(o.rules);
+    gate_options_free(&gate);
     return status;
 }

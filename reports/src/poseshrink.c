@@ -19,6 +19,7 @@
 #include "dumpread.h"
 #include "files.h"
 #include "findings.h"
+#include "gate_options.h"
 #include "jsonout.h"
 #include "oracle.h"
 #include "reduce.h"
@@ -31,8 +32,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#define GATE_ARGS "--skin all --physics none --samples 5"
 
 struct shrinker {
     const char *posecore;
@@ -343,7 +342,15 @@ int main(int argc, char **argv)
         s.rules[s.rule_count++] = strchr(label, '+') + 1;
         if (!s.quiet) printf("poseshrink: with --rule %s (from the directory's name)\n", s.rules[0]);
     }
-    char *args_text = args_line ? str_dup(args_line) : file_exists(sibling) ? file_first_line(sibling) : str_dup(GATE_ARGS);
+    char *args_text;
+    if (args_line) args_text = str_dup(args_line);
+    else if (file_exists(sibling)) args_text = file_first_line(sibling);
+    else {
+        struct gate_options gate;
+        if (!gate_options_read("poseshrink", GATE_OPTIONS_FILE, &gate)) return 2;
+        args_text = str_dup(gate.case_args);
+        gate_options_free(&gate);
+    }
     char *args_store = str_dup(args_text);
     s.args = calloc(strlen(args_store) / 2 + 2, sizeof *s.args);
     for (char *t = strtok(args_store, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) s.args[s.argc++] = t;
