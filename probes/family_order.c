@@ -121,8 +121,10 @@ static void write_path_attachment(order *o, int s)
     jw_number(w, "vertexCount", vertex_count, JW_SHORTEST);
     jw_array(w, "vertices", false);
     for (int v = 0; v < vertex_count; v++) {
-        double x = prng_int(r, -300, 300) + prng_int(r, 0, 99) / 100.0;
-        double y = prng_int(r, -300, 300) + prng_int(r, 0, 99) / 100.0;
+        int x_int = prng_int(r, -300, 300);
+        double x = x_int + prng_int(r, 0, 99) / 100.0;
+        int y_int = prng_int(r, -300, 300);
+        double y = y_int + prng_int(r, 0, 99) / 100.0;
         if (!o->weighted[s]) {
             jw_number(w, NULL, x, JW_SHORTEST);
             jw_number(w, NULL, y, JW_SHORTEST);
@@ -216,7 +218,9 @@ static void write_constraint(order *o, const gcon *c)
         if (prng_chance(r, 0.7)) jw_string(w, "rotateMode", rotate_modes[rm]);
         bool offset = o->path_offset || prng_chance(r, 0.4);
         if (offset) {
-            double rot = prng_int(r, 1, 179) * (prng_chance(r, 0.5) ? -1 : 1) + prng_int(r, 0, 9) / 10.0;
+            int degrees = prng_int(r, 1, 179);
+            int sign = prng_chance(r, 0.5) ? -1 : 1;
+            double rot = degrees * sign + prng_int(r, 0, 9) / 10.0;
             jw_number(w, "rotation", rot, JW_SHORTEST);
         }
         if (prng_chance(r, 0.6)) jw_number(w, "position", prng_unit(r) * (pm ? 1 : 300), JW_SHORTEST);

@@ -29,7 +29,9 @@ static num spelled(prng *r, double v)
 
 static double decimal(prng *r, double lo, double hi)
 {
-    return path_decimal(lo + (hi - lo) * prng_unit(r), prng_int(r, 1, 3));
+    int digits = prng_int(r, 1, 3); /* before the value: the order the files were drawn in */
+    double v = lo + (hi - lo) * prng_unit(r);
+    return path_decimal(v, digits);
 }
 
 static void field(prng *r, gen_bone *b, int f, double v)
@@ -69,7 +71,10 @@ static void deform_keys(prng *r, jw *w, int values)
             int run = prng_int(r, 1, values - offset);
             if (offset) jw_number(w, "offset", offset, JW_SHORTEST);
             jw_array(w, "vertices", false);
-            for (int v = 0; v < run; v++) jw_number(w, NULL, decimal(r, -20, 20), draw_spelling(r));
+            for (int v = 0; v < run; v++) {
+                enum jw_spelling sp = draw_spelling(r); /* before the value */
+                jw_number(w, NULL, decimal(r, -20, 20), sp);
+            }
             jw_end(w);
         }
         jw_end(w);
@@ -131,8 +136,12 @@ bool probe_path(const probe_params *p, probe *out)
     path_att path;
     int curves = prng_int(r, 1, 4);
     bool closed = prng_chance(r, 0.3);
-    path_shape(r, &path, curves, closed, decimal(r, -50, 50), decimal(r, -50, 50), 45.0 * prng_int(r, 0, 7),
-               decimal(r, 50, 200));
+    /* The shape's draws last first: step, angle, y, x (then the curves and closed, where drawn here). */
+    double step = decimal(r, 50, 200);
+    double angle = 45.0 * prng_int(r, 0, 7);
+    double y = decimal(r, -50, 50);
+    double x = decimal(r, -50, 50);
+    path_shape(r, &path, curves, closed, x, y, angle, step);
     path.constant_speed = prng_chance(r, 0.85);
     path.write_closed = prng_chance(r, 0.3);
     path.write_speed = prng_chance(r, 0.3);
@@ -195,16 +204,26 @@ bool probe_path(const probe_params *p, probe *out)
     bool second = prng_chance(r, 0.1);
     path_att other;
     if (second) {
-        path_shape(r, &other, prng_int(r, 1, 3), prng_chance(r, 0.3), decimal(r, -50, 50), decimal(r, -50, 50),
-                   45.0 * prng_int(r, 0, 7), decimal(r, 50, 200));
+        double s_step = decimal(r, 50, 200);
+        double s_angle = 45.0 * prng_int(r, 0, 7);
+        double s_y = decimal(r, -50, 50);
+        double s_x = decimal(r, -50, 50);
+        bool s_closed = prng_chance(r, 0.3);
+        int s_curves = prng_int(r, 1, 3);
+        path_shape(r, &other, s_curves, s_closed, s_x, s_y, s_angle, s_step);
         path_state_lengths(&other, 1, 2);
     }
     /* Another path under another name in the same slot, which an attachment timeline shows. */
     bool swap = prng_chance(r, 0.15);
     path_att swapped;
     if (swap) {
-        path_shape(r, &swapped, prng_int(r, 1, 3), prng_chance(r, 0.3), decimal(r, -50, 50), decimal(r, -50, 50),
-                   45.0 * prng_int(r, 0, 7), decimal(r, 50, 200));
+        double s_step = decimal(r, 50, 200);
+        double s_angle = 45.0 * prng_int(r, 0, 7);
+        double s_y = decimal(r, -50, 50);
+        double s_x = decimal(r, -50, 50);
+        bool s_closed = prng_chance(r, 0.3);
+        int s_curves = prng_int(r, 1, 3);
+        path_shape(r, &swapped, s_curves, s_closed, s_x, s_y, s_angle, s_step);
         path_state_lengths(&swapped, 1, 2);
         swapped.constant_speed = prng_chance(r, 0.8);
         if (prng_chance(r, 0.4)) {

@@ -129,8 +129,10 @@ void path_weigh(prng *r, path_att *p, const int *bones, int bone_count)
                 for (int j = 0; j < k; j++) again = again || p->weight_bone[v][j] == b;
             } while (again);
             p->weight_bone[v][k] = b;
-            p->wx[v][k] = path_decimal(p->xy[2 * v] + uniform(r, -8, 8), prng_int(r, 1, 3));
-            p->wy[v][k] = path_decimal(p->xy[2 * v + 1] + uniform(r, -8, 8), prng_int(r, 1, 3));
+            int x_digits = prng_int(r, 1, 3); /* before the offset */
+            p->wx[v][k] = path_decimal(p->xy[2 * v] + uniform(r, -8, 8), x_digits);
+            int y_digits = prng_int(r, 1, 3); /* before the offset */
+            p->wy[v][k] = path_decimal(p->xy[2 * v + 1] + uniform(r, -8, 8), y_digits);
             double w = k == n - 1 ? left : path_decimal(left * uniform(r, 0.2, 0.8), 2);
             if (k == n - 1 && prng_chance(r, 0.1)) w = path_decimal(left * uniform(r, 0.7, 1.3), 3);
             p->weight[v][k] = path_decimal(w, 3);

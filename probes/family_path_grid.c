@@ -25,7 +25,9 @@ bool probe_path_grid(const probe_params *p, probe *out)
     prng *r = &rs;
 
     path_att path;
-    path_shape(r, &path, curves, closed, 0, 0, 45.0 * prng_int(r, 0, 7), 120 + prng_int(r, 0, 80));
+    int stride = 120 + prng_int(r, 0, 80); /* before the angle: the order the files were drawn in */
+    double angle = 45.0 * prng_int(r, 0, 7);
+    path_shape(r, &path, curves, closed, 0, 0, angle, stride);
     path.constant_speed = constant_speed;
     path_state_lengths(&path, 1, 2);
     double stated_total = path.lengths[closed ? path.lengths_count - 1 : path.lengths_count - 2];

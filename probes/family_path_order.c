@@ -32,7 +32,9 @@ typedef struct con {
 
 static double decimal(prng *r, double lo, double hi)
 {
-    return path_decimal(lo + (hi - lo) * prng_unit(r), prng_int(r, 1, 3));
+    int digits = prng_int(r, 1, 3); /* before the value: the order the files were drawn in */
+    double v = lo + (hi - lo) * prng_unit(r);
+    return path_decimal(v, digits);
 }
 
 static num spelled(prng *r, double v)
@@ -212,8 +214,14 @@ bool probe_path_order(const probe_params *p, probe *out)
                 if (pc->rotation.v == 0) pc->rotation.v = 33.3;
             }
             slot_bone[k] = prng_int(r, 0, tree - 1);
-            path_shape(r, &atts[k], prng_int(r, 1, 3), prng_chance(r, 0.3), decimal(r, -60, 60), decimal(r, -60, 60),
-                       45.0 * prng_int(r, 0, 7), decimal(r, 60, 160));
+            /* The shape's draws last first, the order the files were drawn in. */
+            double step = decimal(r, 60, 160);
+            double angle = 45.0 * prng_int(r, 0, 7);
+            double y = decimal(r, -60, 60);
+            double x = decimal(r, -60, 60);
+            bool closed = prng_chance(r, 0.3);
+            int curves = prng_int(r, 1, 3);
+            path_shape(r, &atts[k], curves, closed, x, y, angle, step);
             atts[k].constant_speed = prng_chance(r, 0.85);
             path_state_lengths(&atts[k], 1, 2);
             if (prng_chance(r, 0.5)) {

@@ -20,7 +20,9 @@
 
 static double decimal(prng *r, double lo, double hi)
 {
-    return path_decimal(lo + (hi - lo) * prng_unit(r), prng_int(r, 1, 3));
+    int digits = prng_int(r, 1, 3); /* before the value: the order the files were drawn in */
+    double v = lo + (hi - lo) * prng_unit(r);
+    return path_decimal(v, digits);
 }
 
 static void field(prng *r, gen_bone *b, int f, double v)
@@ -76,12 +78,20 @@ bool probe_path_stated(const probe_params *p, probe *out)
             if (i > 0) bones[b].field[BF_X] = bones[b - 1].field[BF_LENGTH], bones[b].has[BF_X] = true;
             if (prng_chance(r, 0.6)) field(r, &bones[b], BF_ROTATION, decimal(r, -60, 60));
         }
-        /* The path: off stated lengths (the first, mostly) or at constant speed (the second). */
-        path_shape(r, &att[k], prng_int(r, 1, 4), prng_chance(r, 0.3), decimal(r, -50, 50), decimal(r, -50, 50),
-                   45.0 * prng_int(r, 0, 7), decimal(r, 60, 180));
+        /* The path: off stated lengths (the first, mostly) or at constant speed (the second). The
+         * shape's draws last first, the order the files were drawn in. */
+        double step = decimal(r, 60, 180);
+        double angle = 45.0 * prng_int(r, 0, 7);
+        double y = decimal(r, -50, 50);
+        double x = decimal(r, -50, 50);
+        bool closed = prng_chance(r, 0.3);
+        int curves = prng_int(r, 1, 4);
+        path_shape(r, &att[k], curves, closed, x, y, angle, step);
         att[k].constant_speed = k == 0 ? prng_chance(r, 0.3) : true;
         att[k].write_speed = prng_chance(r, 0.3);
-        path_state_lengths(&att[k], decimal(r, 0.6, 1.4), prng_int(r, 1, 3));
+        int digits = prng_int(r, 1, 3); /* before the stretch */
+        double stretch = decimal(r, 0.6, 1.4);
+        path_state_lengths(&att[k], stretch, digits);
         att[k].lengths_sp = draw_spelling(r);
         if (prng_chance(r, 0.1) && att[k].lengths_count > 1) { /* one entry out of order */
             int i = prng_int(r, 0, att[k].lengths_count - 2);
