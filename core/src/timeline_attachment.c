@@ -16,7 +16,9 @@
  * linked meshes that inherit its timelines and are filed in another slot than it. They are derived here
  * from the skins (every attachment is filed once), so the data needs no field for them; applying a
  * timeline twice to one slot gives the same pose, so repeats and order do not matter. Measured with
- * corpus/cases/timeline-linked-other-slot (without them the linked slots kept no deform). */
+ * corpus/cases/timeline-linked-other-slot (without them the linked slots kept no deform). Posing reads
+ * the reader's list (a->timeline_slots, the same slots in the same order without repeats; checked on
+ * the rigs and the timeline probes) instead of walking the skins for every timeline. */
 #include "timeline.h"
 #include "jsmath.h"
 
@@ -61,9 +63,9 @@ static bool applies_to(const pc_slot *slot, const pc_attachment *timeline_attach
 static bool timeline_active(const pc_skeleton *sk, const pc_timeline *t)
 {
     if (applies_to(&sk->slots[t->target], t->attachment)) return true;
-    int at = 0;
-    for (int s; (s = pc_next_timeline_slot(sk->data, t->attachment, &at)) >= 0;)
-        if (applies_to(&sk->slots[s], t->attachment)) return true;
+    const pc_attachment *a = t->attachment;
+    for (int i = 0; i < a->timeline_slot_count; i++)
+        if (applies_to(&sk->slots[a->timeline_slots[i]], a)) return true;
     return false;
 }
 
@@ -118,9 +120,9 @@ const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, doub
         v2 = t->deform[frame + 1];
     }
     const char *error = deform_slot(&sk->slots[t->target], t, before, v1, v2, percent);
-    int at = 0;
-    for (int s; !error && (s = pc_next_timeline_slot(sk->data, t->attachment, &at)) >= 0;)
-        error = deform_slot(&sk->slots[s], t, before, v1, v2, percent);
+    const pc_attachment *a = t->attachment;
+    for (int k = 0; !error && k < a->timeline_slot_count; k++)
+        error = deform_slot(&sk->slots[a->timeline_slots[k]], t, before, v1, v2, percent);
     return error;
 }
 
@@ -192,8 +194,8 @@ const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, do
     if (!timeline_active(sk, t)) return NULL;
     int i = time < t->frames[0] ? -1 : pc_timeline_search(t, time);
     const char *error = sequence_slot(&sk->slots[t->target], t, time, i);
-    int at = 0;
-    for (int s; !error && (s = pc_next_timeline_slot(sk->data, t->attachment, &at)) >= 0;)
-        error = sequence_slot(&sk->slots[s], t, time, i);
+    const pc_attachment *a = t->attachment;
+    for (int k = 0; !error && k < a->timeline_slot_count; k++)
+        error = sequence_slot(&sk->slots[a->timeline_slots[k]], t, time, i);
     return error;
 }
