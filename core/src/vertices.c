@@ -7,18 +7,25 @@
 
 #include <math.h>
 
-static double at_float(const float *v, int count, double i)
+/* Inside [0, count) an index is an integer exactly when truncating it gives it back (truncation is
+ * floor there), so the reads below test that instead of calling floor. */
+static inline bool whole_index(double i, int count)
 {
-    return i >= 0 && i < count && i == floor(i) ? (double)v[(int)i] : NAN;
+    return i >= 0 && i < count && i == (double)(int)i;
 }
 
-static double at_double(const double *v, int count, double i)
+static inline double at_float(const float *v, int count, double i)
 {
-    return i >= 0 && i < count && i == floor(i) ? v[(int)i] : NAN;
+    return whole_index(i, count) ? (double)v[(int)i] : NAN;
+}
+
+static inline double at_double(const double *v, int count, double i)
+{
+    return whole_index(i, count) ? v[(int)i] : NAN;
 }
 
 /* A vertex number: the float32 value, or under path.vertex-numbers=doubles the document's double. */
-static double at_vertex(const pc_attachment *a, double i)
+static inline double at_vertex(const pc_attachment *a, double i)
 {
     if (pc_rule_vertex_doubles && a->vertex_doubles) return at_double(a->vertex_doubles, a->vertices_count, i);
     return at_float(a->vertices, a->vertices_count, i);
@@ -26,9 +33,9 @@ static double at_vertex(const pc_attachment *a, double i)
 
 /* The applied pose of bone number `index` of the skeleton, NULL when there is none (the runtime would
  * throw reading it; the instance's update order has thrown first for every path it sorts). */
-static const pc_bone_pose *bone_at(const pc_skeleton *sk, double index)
+static inline const pc_bone_pose *bone_at(const pc_skeleton *sk, double index)
 {
-    if (!(index >= 0 && index < sk->data->bone_count && index == floor(index))) return NULL;
+    if (!whole_index(index, sk->data->bone_count)) return NULL;
     return sk->bones[(int)index].applied;
 }
 
@@ -42,7 +49,35 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
         const pc_bone_pose *bone = slot->bone->applied;
         double x = bone->world_x, y = bone->world_y;
         double ba = bone->a, bb = bone->b, bc = bone->c, bd = bone->d;
-        for (int v = start, w = offset; w < end; v += 2, w += stride) {
+        int v = start, w = offset;
+        /* Every read inside the array: the same values without the index tests. */
+        if (w < end && start >= 0) {
+            int last = start + 2 * ((end - offset + stride - 1) / stride); /* one past the last value read */
+            if (deform_count > 0 && last <= deform_count) {
+                for (; w < end; v += 2, w += stride) {
+                    double vx = deform[v], vy = deform[v + 1];
+                    out[w] = vx * ba + vy * bb + x;
+                    out[w + 1] = vx * bc + vy * bd + y;
+                }
+            } else if (deform_count <= 0 && last <= a->vertices_count) {
+                if (pc_rule_vertex_doubles && a->vertex_doubles) {
+                    const double *vd = a->vertex_doubles;
+                    for (; w < end; v += 2, w += stride) {
+                        double vx = vd[v], vy = vd[v + 1];
+                        out[w] = vx * ba + vy * bb + x;
+                        out[w + 1] = vx * bc + vy * bd + y;
+                    }
+                } else {
+                    const float *vf = a->vertices;
+                    for (; w < end; v += 2, w += stride) {
+                        double vx = (double)vf[v], vy = (double)vf[v + 1];
+                        out[w] = vx * ba + vy * bb + x;
+                        out[w + 1] = vx * bc + vy * bd + y;
+                    }
+                }
+            }
+        }
+        for (; w < end; v += 2, w += stride) {
             double vx, vy;
             if (deform_count > 0) {
                 vx = at_double(deform, deform_count, v);
@@ -65,10 +100,55 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
     }
     bool ok = true;
     double b = skip * 3, f = skip * 2;
+    const double *bones = a->bones;
+    int bones_count = a->bones_count, vertices_count = a->vertices_count;
+    const double *vd = pc_rule_vertex_doubles && a->vertex_doubles ? a->vertex_doubles : NULL;
+    const float *vf = a->vertices;
     for (int w = offset; w < end; w += stride) {
         double wx = 0, wy = 0;
-        double n = at_double(a->bones, a->bones_count, v++);
+        double n = at_double(bones, bones_count, v++);
         n += v;
+        /* Every read of this vertex inside its array (v, n, b and f whole numbers, v .. n - 1 inside the
+         * bones, b .. b + 3k - 1 inside the vertices, f .. f + 2k - 1 inside the deform): the same reads
+         * and sums by int indices; v, b and f then advance by the same whole steps (exact: whole numbers
+         * below 2^31; f, unread without a deform, need not be whole then). */
+        if (v >= 0 && n > v && n <= bones_count && v == (double)(int)v && n == (double)(int)n && b >= 0 &&
+            b < vertices_count && b == (double)(int)b &&
+            (deform_count <= 0 || (f >= 0 && f < deform_count && f == (double)(int)f))) {
+            int iv = (int)v, k = (int)n - iv, ib = (int)b, jf = deform_count > 0 ? (int)f : 0;
+            if (ib <= vertices_count - 3 * k && (deform_count <= 0 || jf <= deform_count - 2 * k)) {
+                for (int e = iv + k; iv < e; iv++, ib += 3, jf += 2) {
+                    const pc_bone_pose *bone = bone_at(sk, bones[iv]);
+                    double vx, vy, weight;
+                    if (vd) {
+                        vx = vd[ib];
+                        vy = vd[ib + 1];
+                        weight = vd[ib + 2];
+                    } else {
+                        vx = (double)vf[ib];
+                        vy = (double)vf[ib + 1];
+                        weight = (double)vf[ib + 2];
+                    }
+                    if (deform_count > 0) {
+                        vx += deform[jf];
+                        vy += deform[jf + 1];
+                    }
+                    if (!bone) {
+                        wx = wy = NAN;
+                        ok = false;
+                        continue;
+                    }
+                    wx += (vx * bone->a + vy * bone->b + bone->world_x) * weight;
+                    wy += (vx * bone->c + vy * bone->d + bone->world_y) * weight;
+                }
+                v = n;
+                b += 3 * k;
+                f += 2 * k;
+                out[w] = wx;
+                out[w + 1] = wy;
+                continue;
+            }
+        }
         for (; v < n; v++, b += 3, f += 2) {
             const pc_bone_pose *bone = bone_at(sk, at_double(a->bones, a->bones_count, v));
             double vx = at_vertex(a, b);
