@@ -91,8 +91,10 @@ static const char *deform_slot(pc_slot *slot, const pc_timeline *t, bool before,
     int count = t->deform_counts[0];
     double *deform = slot->pose.deform;
     slot->pose.deform_count = count;
-    if (v2 == NULL || percent == 0) {
+    if (percent == 0) {
         for (int i = 0; i < count; i++) deform[i] = v1[i];
+    } else if (v2 == NULL) {
+        if (count > 0) return "TypeError: Cannot read properties of undefined (reading '0')";
     } else {
         for (int i = 0; i < count; i++) {
             double prev = v1[i];
@@ -117,7 +119,9 @@ const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, doub
         int frame = pc_timeline_search(t, time);
         percent = pc_timeline_curve_percent(t, time, frame);
         v1 = t->deform[frame];
-        v2 = t->deform[frame + 1];
+        /* Keys that are not ascending (NaN, out of order) can leave the search on the last key: the
+         * runtime's next vertices are then undefined (NULL here), read only if the percent is not 0. */
+        v2 = frame + 1 < frames ? t->deform[frame + 1] : NULL;
     }
     const char *error = deform_slot(&sk->slots[t->target], t, before, v1, v2, percent);
     const pc_attachment *a = t->attachment;
