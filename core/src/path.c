@@ -244,7 +244,8 @@ void pc_path_update(pc_skeleton *sk, int index)
             else r = pc_trig.atan2(dy, dx);
             r -= pc_trig.atan2(cc, a);
             if (tip) {
-                double cos = pc_trig.cos(r), sin = pc_trig.sin(r);
+                double cos, sin;
+                pc_trig.sincos(r, &sin, &cos);
                 double length = d->bones[c->bones[i]].length;
                 bone_x += (length * (cos * a - sin * cc) - dx) * mix_rotate;
                 bone_y += (length * (sin * a + cos * cc) - dy) * mix_rotate;
@@ -254,7 +255,8 @@ void pc_path_update(pc_skeleton *sk, int index)
             if (r > pi) r -= pi2;
             else if (r < -pi) r += pi2;
             r *= mix_rotate;
-            double cos = pc_trig.cos(r), sin = pc_trig.sin(r);
+            double cos, sin;
+            pc_trig.sincos(r, &sin, &cos);
             bone->a = cos * a - sin * cc;
             bone->b = cos * bb - sin * dd;
             bone->c = sin * a + cos * cc;

@@ -46,7 +46,7 @@ static void world_resize(pc_path_buffers *b, int size)
 
 static double undefined_or(const double *v, int len, double i)
 {
-    return i >= 0 && i < len && i == floor(i) ? v[(int)i] : NAN;
+    return i >= 0 && i < len && i == (double)(int)i ? v[(int)i] : NAN; /* in [0, len) truncation is floor */
 }
 
 static double spacing_multiplier(const pc_constraint_data *c, double total, int spaces_count)

@@ -104,51 +104,57 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
     int bones_count = a->bones_count, vertices_count = a->vertices_count;
     const double *vd = pc_rule_vertex_doubles && a->vertex_doubles ? a->vertex_doubles : NULL;
     const float *vf = a->vertices;
-    for (int w = offset; w < end; w += stride) {
+    int w = offset;
+    /* While v, b and f are whole numbers (f need not be without a deform: it is never read then) and
+     * every read of a vertex falls inside its array (its bones v .. n - 1, its vertex numbers b .. b +
+     * 3k - 1, its deform f .. f + 2k - 1), the same reads and sums by int indices; v, b and f advance
+     * by the same whole steps, exact below 2^31. The first vertex outside goes to the walk below. */
+    if (v >= 0 && v <= bones_count && v == (double)(int)v && b >= 0 && b <= vertices_count && b == (double)(int)b &&
+        (deform_count <= 0 || (f >= 0 && f <= deform_count && f == (double)(int)f))) {
+        int iv = (int)v, ib = (int)b, jf = deform_count > 0 ? (int)f : 0;
+        for (; w < end; w += stride) {
+            double n = iv < bones_count ? bones[iv] : NAN;
+            n += iv + 1;
+            if (!(n >= iv + 1 && n <= bones_count && n == (double)(int)n)) break;
+            int k = (int)n - (iv + 1);
+            if (ib + 3LL * k > vertices_count || (deform_count > 0 && jf + 2LL * k > deform_count)) break;
+            iv++;
+            double wx = 0, wy = 0;
+            for (int e = iv + k; iv < e; iv++, ib += 3, jf += 2) {
+                const pc_bone_pose *bone = bone_at(sk, bones[iv]);
+                double vx, vy, weight;
+                if (vd) {
+                    vx = vd[ib];
+                    vy = vd[ib + 1];
+                    weight = vd[ib + 2];
+                } else {
+                    vx = (double)vf[ib];
+                    vy = (double)vf[ib + 1];
+                    weight = (double)vf[ib + 2];
+                }
+                if (deform_count > 0) {
+                    vx += deform[jf];
+                    vy += deform[jf + 1];
+                }
+                if (!bone) {
+                    wx = wy = NAN;
+                    ok = false;
+                    continue;
+                }
+                wx += (vx * bone->a + vy * bone->b + bone->world_x) * weight;
+                wy += (vx * bone->c + vy * bone->d + bone->world_y) * weight;
+            }
+            out[w] = wx;
+            out[w + 1] = wy;
+        }
+        v = iv;
+        b = ib;
+        if (deform_count > 0) f = jf;
+    }
+    for (; w < end; w += stride) {
         double wx = 0, wy = 0;
         double n = at_double(bones, bones_count, v++);
         n += v;
-        /* Every read of this vertex inside its array (v, n, b and f whole numbers, v .. n - 1 inside the
-         * bones, b .. b + 3k - 1 inside the vertices, f .. f + 2k - 1 inside the deform): the same reads
-         * and sums by int indices; v, b and f then advance by the same whole steps (exact: whole numbers
-         * below 2^31; f, unread without a deform, need not be whole then). */
-        if (v >= 0 && n > v && n <= bones_count && v == (double)(int)v && n == (double)(int)n && b >= 0 &&
-            b < vertices_count && b == (double)(int)b &&
-            (deform_count <= 0 || (f >= 0 && f < deform_count && f == (double)(int)f))) {
-            int iv = (int)v, k = (int)n - iv, ib = (int)b, jf = deform_count > 0 ? (int)f : 0;
-            if (ib <= vertices_count - 3 * k && (deform_count <= 0 || jf <= deform_count - 2 * k)) {
-                for (int e = iv + k; iv < e; iv++, ib += 3, jf += 2) {
-                    const pc_bone_pose *bone = bone_at(sk, bones[iv]);
-                    double vx, vy, weight;
-                    if (vd) {
-                        vx = vd[ib];
-                        vy = vd[ib + 1];
-                        weight = vd[ib + 2];
-                    } else {
-                        vx = (double)vf[ib];
-                        vy = (double)vf[ib + 1];
-                        weight = (double)vf[ib + 2];
-                    }
-                    if (deform_count > 0) {
-                        vx += deform[jf];
-                        vy += deform[jf + 1];
-                    }
-                    if (!bone) {
-                        wx = wy = NAN;
-                        ok = false;
-                        continue;
-                    }
-                    wx += (vx * bone->a + vy * bone->b + bone->world_x) * weight;
-                    wy += (vx * bone->c + vy * bone->d + bone->world_y) * weight;
-                }
-                v = n;
-                b += 3 * k;
-                f += 2 * k;
-                out[w] = wx;
-                out[w + 1] = wy;
-                continue;
-            }
-        }
         for (; v < n; v++, b += 3, f += 2) {
             const pc_bone_pose *bone = bone_at(sk, at_double(a->bones, a->bones_count, v));
             double vx = at_vertex(a, b);
