@@ -17,14 +17,18 @@
 
 #include <math.h>
 
-void pc_path_curve_lengths(pc_points w, int curve_count, double *out)
+/* The table; `inside`: every point read lies inside the array (the caller checked), so the reads
+ * need no bounds test (the same values). */
+#define POINT(i) (inside ? w.v[(i)] : pc_point(w, (i)))
+static inline __attribute__((always_inline)) void curve_lengths(pc_points w, int curve_count, double *out,
+                                                                  bool inside)
 {
     double total = 0;
-    double x1 = pc_point(w, 0), y1 = pc_point(w, 1);
+    double x1 = POINT(0), y1 = POINT(1);
     for (int i = 0, k = 2; i < curve_count; i++, k += 6) {
-        double cx1 = pc_point(w, k), cy1 = pc_point(w, k + 1);
-        double cx2 = pc_point(w, k + 2), cy2 = pc_point(w, k + 3);
-        double x2 = pc_point(w, k + 4), y2 = pc_point(w, k + 5);
+        double cx1 = POINT(k), cy1 = POINT(k + 1);
+        double cx2 = POINT(k + 2), cy2 = POINT(k + 3);
+        double x2 = POINT(k + 4), y2 = POINT(k + 5);
         double tmpx = (x1 - cx1 * 2 + cx2) * 0.1875;
         double tmpy = (y1 - cy1 * 2 + cy2) * 0.1875;
         double dddfx = ((cx1 - cx2) * 3 - x1 + x2) * 0.09375;
@@ -49,6 +53,13 @@ void pc_path_curve_lengths(pc_points w, int curve_count, double *out)
         x1 = x2;
         y1 = y2;
     }
+}
+#undef POINT
+
+void pc_path_curve_lengths(pc_points w, int curve_count, double *out)
+{
+    if (curve_count > 0 && w.len >= 2 + 6 * curve_count) curve_lengths(w, curve_count, out, true);
+    else curve_lengths(w, curve_count, out, false);
 }
 
 /* Ten forward-difference steps of 1/10 over one curve: the segment ends into seg (may be NULL). */

@@ -263,7 +263,11 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
         p = fraction;
         if (curve != prev) {
             prev = curve;
-            for (int j = 0; j < 8; j++) k[j] = pc_point(world, curve * 6 + j);
+            int first = curve * 6;
+            if (first >= 0 && first <= world.len - 8)
+                for (int j = 0; j < 8; j++) k[j] = world.v[first + j];
+            else
+                for (int j = 0; j < 8; j++) k[j] = pc_point(world, first + j);
             curve_length = pc_path_segments(k, segments);
             segment = 0;
         }
