@@ -32,7 +32,7 @@ help::
 	@echo "make                 build build/lib/libposecore.a, build/bin/posecore, build/bin/posediff"
 	@echo "make gate            the corpus gate: stored cases vs stored dumps, then the rigs live"
 	@echo "make test            everything CI runs (unit tests, math vectors, the gate, its sensitivity)"
-	@echo "make nightly         make test plus the full populations"
+	@echo "make nightly         make test plus the full populations, the full sanitizer run, jsmath-check N=10000000"
 	@echo "make gate-sensitivity  one flipped bit in a stored dump must fail the gate, naming its field"
 	@echo "make corpus-refresh  regenerate corpus/dumps with the oracle (FORCE=1 to replace another version's)"
 	@echo "make jsmath-check N= compare js_sin/js_cos/js_atan2/js_acos with Node on N arguments per function"
@@ -84,6 +84,7 @@ gate-sensitivity: all
 
 # The full populations and every long check; CI runs the small ones through `make test`.
 nightly: test
+	@scripts/jsmath-check 10000000
 
 corpus-refresh: all
 	@gates/corpus_refresh $(if $(FORCE),--force)

@@ -6,7 +6,7 @@ ASAN_OBJ   := $(LIB_SRC:%.c=$(B)/asan/obj/%.o) \
               $(filter-out $(B)/asan/obj/core/cli/posediff.o,$(CLI_SRC:%.c=$(B)/asan/obj/%.o))
 MUTANTS    ?= 2400
 
-.PHONY: mutants mutants-small test-asan rig-skins
+.PHONY: mutants mutants-small test-asan test-asan-small rig-skins
 
 help::
 	@echo "make mutants         error parity: MUTANTS= (default 2400) broken documents from the corpus and the rigs;"
@@ -35,9 +35,17 @@ test-asan: $(B)/asan/bin/posecore
 	  $(NODE) gates/mutants.mjs --core $(B)/asan/bin/posecore --shared $(SHARED) --count $(MUTANTS) --dump \
 	  --quiet --out $(B)/asan/mutants
 
+# A small sanitizer run for `make test` (the full one is in `make nightly`).
+test-asan-small: $(B)/asan/bin/posecore
+	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  $(NODE) gates/mutants.mjs --core $(B)/asan/bin/posecore --shared $(SHARED) --count 400 --seed 11 --dump \
+	  --quiet --out $(B)/asan/mutants-small
+
 rig-skins: all
 	@gates/rig_skins --shared $(SHARED)
 
-test: mutants-small
+test: mutants-small test-asan-small
+
+nightly: test-asan rig-skins
 
 -include $(ASAN_OBJ:.o=.d)
