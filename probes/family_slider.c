@@ -6,9 +6,9 @@
  * mix (0, 1, fractions, negative, above 1); now and then an IK or transform constraint before, between
  * or after them, reading or moving the bones the sliders key. The animations key one to three bones with
  * bone timelines, and now and then the other constraints' timelines, the sliders' own time and mix,
- * and a slider's dial bone. No slot timelines (a slider's animation keying slots is unsupported:
- * applied slot poses are not modelled). Options: the samples (2 to 9 or the key times). Amplified:
- * amplifiers on every bone. */
+ * and a slider's dial bone. No slot timelines (a slider keying slots writes only the applied copies,
+ * which the dump does not show; corpus slider-keys-*). Options: the samples (2 to 9 or the key times).
+ * Amplified: amplifiers on every bone. */
 #include "congen.h"
 
 #include <stdio.h>

@@ -52,15 +52,54 @@ void pc_slider_update(pc_skeleton *sk, int index)
     pc_animation_apply_bones_and_constraints(sk, a, p->time, s->loop, &m);
 }
 
+/* A slider applies its animation onto the applied poses (Animation.apply with appliedPose true): its
+ * slot timelines write the slots' constrained copies and its draw order timelines the draw order's, which
+ * the update order made the applied poses (skeleton.c) and which each update pass resets from the poses.
+ * The dump shows the poses (Slot.pose, DrawOrder.pose, as the oracle reads them), and of the applied
+ * copies only a path constraint reads its slot's applied attachment and deform. So the copies are
+ * invisible to the dump unless the slider changes what such a path reads, or a timeline throws; the
+ * core does not hold the copies and declares those documents unsupported:
+ *   - attachment timelines on a path constraint's slot (the path would read the applied attachment);
+ *   - deform and sequence timelines (the applied deform; their throws on the applied pose);
+ *   - draw order folder timelines (they throw on some orders);
+ *   - two-color timelines on a slot without a dark color (they throw reading or setting it).
+ * Color (rgba, rgb, alpha, two-color on a dark slot), attachment (on other slots) and draw order
+ * timelines are supported: they change only the copies (corpus slider-keys-*). Returns what is not
+ * supported, or NULL. */
+static const char *slot_keys_unsupported(const pc_skeleton_data *d, const pc_animation_data *a)
+{
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        switch (t->kind) {
+        case PC_TL_ATTACHMENT:
+            for (int k = 0; k < d->constraint_count; k++)
+                if (d->constraints[k].kind == PC_PATH && d->constraints[k].u.path.slot == t->target)
+                    return "keys the attachment of a path constraint's slot";
+            break;
+        case PC_TL_DEFORM: case PC_TL_SEQUENCE:
+            return "keys a slot's deform or sequence";
+        case PC_TL_DRAW_ORDER_FOLDER:
+            return "keys a draw order folder";
+        case PC_TL_RGBA2: case PC_TL_RGB2:
+            if (!d->slots[t->target].has_dark) return "keys the dark color of a slot without one";
+            break;
+        default:
+            break;
+        }
+    }
+    return NULL;
+}
+
 const char *pc_slider_unsupported(const pc_skeleton_data *d, int index)
 {
     static char reason[256];
     const pc_constraint_data *c = &d->constraints[index];
     if (c->kind != PC_SLIDER || c->u.slider.animation < 0) return NULL;
     const pc_animation_data *a = &d->animations[c->u.slider.animation];
-    if (pc_animation_keys_slots(a)) {
-        snprintf(reason, sizeof reason, "slider \"%.60s\": its animation \"%.60s\" keys slots or the draw order "
-                 "(applied slot poses are not modelled)", c->name, a->name);
+    const char *what = pc_animation_keys_slots(a) ? slot_keys_unsupported(d, a) : NULL;
+    if (what) {
+        snprintf(reason, sizeof reason, "slider \"%.60s\": its animation \"%.60s\" %.100s (applied slot poses "
+                 "are not modelled)", c->name, a->name, what);
         return reason;
     }
     const char *why = pc_animation_unsupported(d, a);
