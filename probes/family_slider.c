@@ -6,14 +6,99 @@
  * mix (0, 1, fractions, negative, above 1); now and then an IK or transform constraint before, between
  * or after them, reading or moving the bones the sliders key. The animations key one to three bones with
  * bone timelines, and now and then the other constraints' timelines, the sliders' own time and mix,
- * and a slider's dial bone. No slot timelines (a slider keying slots writes only the applied copies,
- * which the dump does not show; corpus slider-keys-*). Options: the samples (2 to 9 or the key times).
+ * and a slider's dial bone; in about half the documents one to three slots (some with a dark color) whose
+ * colors (rgba, rgb, alpha, rgba2 and rgb2 on dark slots), attachments (names of nothing) and draw order
+ * the animations key (a slider keying them writes the applied copies, which the dump does not show).
+ * Options: the samples (2 to 9 or the key times).
  * Amplified: amplifiers on every bone. */
 #include "congen.h"
 
 #include <stdio.h>
 
 static const char *const properties[6] = { "rotate", "x", "y", "scaleX", "scaleY", "shearY" };
+
+static void hex_color(prng *r, char *out, int channels)
+{
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < channels * 2; i += 2) {
+        int v = prng_chance(r, 0.3) ? (prng_chance(r, 0.5) ? 0 : 255) : prng_int(r, 0, 255);
+        out[i] = digits[v >> 4], out[i + 1] = digits[v & 15];
+    }
+    out[channels * 2] = '\0';
+}
+
+/* A slot's color timelines (rgba, rgb, alpha; rgba2 and rgb2 on a slot with a dark color) and now and
+ * then an attachment timeline (names the document does not hold: none). */
+static void slot_timelines(cg *g, int slot, bool dark)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    char name[16], hex[9], hex2[9];
+    snprintf(name, sizeof name, "sl%d", slot);
+    jw_object(w, name, false);
+    int kind = prng_int(r, 0, dark ? 4 : 2);
+    static const char *const kinds[5] = { "rgba", "rgb", "alpha", "rgba2", "rgb2" };
+    double t[CG_MAX_KEYS];
+    int n = cg_times(r, t, CG_MAX_KEYS);
+    jw_array(w, kinds[kind], false);
+    for (int i = 0; i < n; i++) {
+        jw_object(w, NULL, false);
+        cg_time(g, t[i]);
+        if (kind == 2) {
+            jw_number(w, "value", prng_chance(r, 0.1) ? 1.5 : prng_unit(r), JW_SHORTEST);
+        } else if (kind <= 1) {
+            hex_color(r, hex, kind == 0 ? 4 : 3);
+            jw_string(w, "color", hex);
+        } else {
+            hex_color(r, hex, kind == 3 ? 4 : 3);
+            hex_color(r, hex2, 3);
+            jw_string(w, "light", hex);
+            jw_string(w, "dark", hex2);
+        }
+        if (i + 1 < n && prng_chance(r, 0.3)) jw_string(w, "curve", "stepped");
+        jw_end(w);
+    }
+    jw_end(w);
+    if (prng_chance(r, 0.3)) {
+        jw_array(w, "attachment", false);
+        n = cg_times(r, t, 3);
+        for (int i = 0; i < n; i++) {
+            jw_object(w, NULL, false);
+            cg_time(g, t[i]);
+            if (prng_chance(r, 0.7)) jw_string(w, "name", "nothing");
+            jw_end(w);
+        }
+        jw_end(w);
+    }
+    jw_end(w);
+}
+
+/* A draw order timeline over `slots` slots: keys of one offset each, or none (the setup order). */
+static void draw_order_timeline(cg *g, int slots)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    double t[CG_MAX_KEYS];
+    int n = cg_times(r, t, 4);
+    jw_array(w, "drawOrder", false);
+    for (int i = 0; i < n; i++) {
+        jw_object(w, NULL, false);
+        cg_time(g, t[i]);
+        if (prng_chance(r, 0.8)) {
+            int k = prng_int(r, 0, slots - 1);
+            char name[16];
+            snprintf(name, sizeof name, "sl%d", k);
+            jw_array(w, "offsets", false);
+            jw_object(w, NULL, false);
+            jw_string(w, "slot", name);
+            jw_number(w, "offset", prng_int(r, -k, slots - 1 - k), JW_SHORTEST);
+            jw_end(w);
+            jw_end(w);
+        }
+        jw_end(w);
+    }
+    jw_end(w);
+}
 
 static num slider_time(prng *r)
 {
@@ -72,6 +157,30 @@ bool probe_slider(const probe_params *p, probe *out)
     cg_begin(&g, p, "slider", shape);
     cg_write_bones(&g, p);
     jw *w = g.w;
+
+    /* Slots for the animations' slot and draw order timelines (none in about half the documents). */
+    int slots = prng_chance(&r, 0.5) ? prng_int(&r, 1, 3) : 0;
+    bool dark[3] = { false, false, false };
+    if (slots) {
+        jw_array(w, "slots", true);
+        for (int i = 0; i < slots; i++) {
+            char name[16], hex[9];
+            snprintf(name, sizeof name, "sl%d", i);
+            jw_object(w, NULL, false);
+            jw_string(w, "name", name);
+            jw_string(w, "bone", g.bone[prng_int(&r, 0, n - 1)].name);
+            if (prng_chance(&r, 0.4)) {
+                hex_color(&r, hex, 4);
+                jw_string(w, "color", hex);
+            }
+            if ((dark[i] = prng_chance(&r, 0.4))) {
+                hex_color(&r, hex, 3);
+                jw_string(w, "dark", hex);
+            }
+            jw_end(w);
+        }
+        jw_end(w);
+    }
 
     jw_array(w, "constraints", true);
     for (int c = 0, s = 0; c < total; c++) {
@@ -165,6 +274,13 @@ bool probe_slider(const probe_params *p, probe *out)
             cg_mix_timeline(&g, "tc", 6);
             jw_end(w);
         }
+        if (slots && prng_chance(&r, 0.5)) {
+            jw_object(w, "slots", true);
+            for (int i = 0; i < slots; i++)
+                if (prng_chance(&r, 0.6)) slot_timelines(&g, i, dark[i]);
+            jw_end(w);
+        }
+        if (slots && prng_chance(&r, 0.3)) draw_order_timeline(&g, slots);
         if (prng_chance(&r, 0.35)) {
             jw_object(w, "slider", true);
             int s = prng_int(&r, 0, sliders - 1);
