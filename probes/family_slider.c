@@ -7,7 +7,7 @@
  * or after them, reading or moving the bones the sliders key. The animations key one to three bones with
  * bone timelines, and now and then the other constraints' timelines, the sliders' own time and mix,
  * and a slider's dial bone; in about half the documents one to three slots (some with a dark color) whose
- * colors (rgba, rgb, alpha, rgba2 and rgb2 on dark slots), attachments (names of nothing) and draw order
+ * colors (rgba, rgb, alpha, rgba2 and rgb2, now and then on a slot without a dark color), attachments (names of nothing) and draw order
  * the animations key (a slider keying them writes the applied copies, which the dump does not show).
  * Options: the samples (2 to 9 or the key times).
  * Amplified: amplifiers on every bone. */
@@ -36,7 +36,7 @@ static void slot_timelines(cg *g, int slot, bool dark)
     char name[16], hex[9], hex2[9];
     snprintf(name, sizeof name, "sl%d", slot);
     jw_object(w, name, false);
-    int kind = prng_int(r, 0, dark ? 4 : 2);
+    int kind = prng_int(r, 0, dark || prng_chance(r, 0.15) ? 4 : 2); /* two-color without dark: throws */
     static const char *const kinds[5] = { "rgba", "rgb", "alpha", "rgba2", "rgb2" };
     double t[CG_MAX_KEYS];
     int n = cg_times(r, t, CG_MAX_KEYS);

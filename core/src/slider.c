@@ -20,12 +20,49 @@
 #include "bone_local.h"
 #include "constraint.h"
 #include "rules.h"
+#include "timeline.h"
 #include "transform.h"
 
 #include <math.h>
 #include <stdio.h>
 
 static const double no_offsets[6] = { 0, 0, 0, 0, 0, 0 };
+
+/* Animation.apply with the slider's mix from the current pose onto the applied poses: bone and
+ * constraint timelines as pc_animation_apply_bones_and_constraints applies them, in timeline order. The
+ * slot and draw order timelines write only the applied copies (see slot_keys_unsupported), except that
+ * a two-color timeline on a slot without a dark color throws once the time reaches its first key (from
+ * the current pose nothing is done before it): at mix 1 setting the dark color, else reading it. The
+ * pass stops there; returns the runtime's message, or NULL. */
+static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, double time, bool loop,
+                                   const pc_mix *m)
+{
+    if (loop && a->duration != 0) time = fmod(time, a->duration);
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        switch (t->kind) {
+        case PC_TL_ROTATE: case PC_TL_TRANSLATE: case PC_TL_TRANSLATE_X: case PC_TL_TRANSLATE_Y:
+        case PC_TL_SCALE: case PC_TL_SCALE_X: case PC_TL_SCALE_Y: case PC_TL_SHEAR: case PC_TL_SHEAR_X:
+        case PC_TL_SHEAR_Y: case PC_TL_INHERIT:
+            pc_apply_bone_timeline(sk, t, time, m);
+            break;
+        case PC_TL_RGBA2: case PC_TL_RGB2: {
+            const pc_slot *slot = &sk->slots[t->target];
+            if (slot->data->has_dark || !slot->bone->active) break;
+            if (t->frames_count > 0 && time < t->frames[0]) break;
+            return m->alpha == 1 ? "TypeError: Cannot set properties of null (setting 'r')"
+                                 : "TypeError: Cannot read properties of null (reading 'r')";
+        }
+        case PC_TL_EVENT: case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA:
+        case PC_TL_DEFORM: case PC_TL_SEQUENCE: case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
+            break;
+        default:
+            pc_apply_constraint_timeline(sk, t, time, m);
+            break;
+        }
+    }
+    return NULL;
+}
 
 void pc_slider_update(pc_skeleton *sk, int index)
 {
@@ -49,7 +86,7 @@ void pc_slider_update(pc_skeleton *sk, int index)
     if (pc_rule_slider_modify_keyed)
         for (int i = 0; i < a->bone_count; i++) pc_bone_modify_local(sk, &sk->bones[a->bones[i]]);
     pc_mix m = { p->mix, PC_FROM_CURRENT, s->additive, false, true };
-    pc_animation_apply_bones_and_constraints(sk, a, p->time, s->loop, &m);
+    sk->thrown = apply_animation(sk, a, p->time, s->loop, &m);
 }
 
 /* A slider applies its animation onto the applied poses (Animation.apply with appliedPose true): its
@@ -61,9 +98,9 @@ void pc_slider_update(pc_skeleton *sk, int index)
  * core does not hold the copies and declares those documents unsupported:
  *   - attachment timelines on a path constraint's slot (the path would read the applied attachment);
  *   - deform and sequence timelines (the applied deform; their throws on the applied pose);
- *   - draw order folder timelines (they throw on some orders);
- *   - two-color timelines on a slot without a dark color (they throw reading or setting it).
- * Color (rgba, rgb, alpha, two-color on a dark slot), attachment (on other slots) and draw order
+ *   - draw order folder timelines (they throw on some orders).
+ * Two-color timelines on a slot without a dark color throw (apply_animation). Color (rgba, rgb, alpha,
+ * rgba2, rgb2), attachment (on other slots) and draw order
  * timelines are supported: they change only the copies (corpus slider-keys-*). Returns what is not
  * supported, or NULL. */
 static const char *slot_keys_unsupported(const pc_skeleton_data *d, const pc_animation_data *a)
@@ -80,9 +117,6 @@ static const char *slot_keys_unsupported(const pc_skeleton_data *d, const pc_ani
             return "keys a slot's deform or sequence";
         case PC_TL_DRAW_ORDER_FOLDER:
             return "keys a draw order folder";
-        case PC_TL_RGBA2: case PC_TL_RGB2:
-            if (!d->slots[t->target].has_dark) return "keys the dark color of a slot without one";
-            break;
         default:
             break;
         }
