@@ -53,8 +53,19 @@ static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, 
             return m->alpha == 1 ? "TypeError: Cannot set properties of null (setting 'r')"
                                  : "TypeError: Cannot read properties of null (reading 'r')";
         }
+        case PC_TL_DRAW_ORDER_FOLDER: {
+            /* Nothing before the first key; else the walk over the applied draw order (a copy of the
+             * pose's, so every slot once) meets all the folder's slots unless it has none or lists one
+             * twice: then it walks off the end (timeline_draw_order.c). */
+            if (t->frames_count > 0 && time < t->frames[0]) break;
+            bool walks_off = t->folder_slot_count == 0;
+            for (int k = 0; k < t->folder_slot_count && !walks_off; k++)
+                for (int j = 0; j < k && !walks_off; j++) walks_off = t->folder_slots[j] == t->folder_slots[k];
+            if (walks_off) return "TypeError: Cannot read properties of undefined (reading 'data')";
+            break;
+        }
         case PC_TL_EVENT: case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA:
-        case PC_TL_DEFORM: case PC_TL_SEQUENCE: case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
+        case PC_TL_DEFORM: case PC_TL_SEQUENCE: case PC_TL_DRAW_ORDER:
             break;
         default:
             pc_apply_constraint_timeline(sk, t, time, m);
@@ -97,10 +108,10 @@ void pc_slider_update(pc_skeleton *sk, int index)
  * invisible to the dump unless the slider changes what such a path reads, or a timeline throws; the
  * core does not hold the copies and declares those documents unsupported:
  *   - attachment timelines on a path constraint's slot (the path would read the applied attachment);
- *   - deform and sequence timelines (the applied deform; their throws on the applied pose);
- *   - draw order folder timelines (they throw on some orders).
- * Two-color timelines on a slot without a dark color throw (apply_animation). Color (rgba, rgb, alpha,
- * rgba2, rgb2), attachment (on other slots) and draw order
+ *   - deform and sequence timelines (the applied deform; their throws on the applied pose).
+ * Two-color timelines on a slot without a dark color and draw order folders without slots or with a
+ * slot twice throw (apply_animation). Color (rgba, rgb, alpha, rgba2, rgb2), attachment (on other
+ * slots), draw order and draw order folder
  * timelines are supported: they change only the copies (corpus slider-keys-*). Returns what is not
  * supported, or NULL. */
 static const char *slot_keys_unsupported(const pc_skeleton_data *d, const pc_animation_data *a)
@@ -115,8 +126,6 @@ static const char *slot_keys_unsupported(const pc_skeleton_data *d, const pc_ani
             break;
         case PC_TL_DEFORM: case PC_TL_SEQUENCE:
             return "keys a slot's deform or sequence";
-        case PC_TL_DRAW_ORDER_FOLDER:
-            return "keys a draw order folder";
         default:
             break;
         }
