@@ -100,27 +100,6 @@ bool pc_animation_keys_slots(const pc_animation_data *a)
     return false;
 }
 
-void pc_animation_apply_bones_and_constraints(pc_skeleton *sk, const pc_animation_data *a, double time, bool loop,
-                                              const pc_mix *m)
-{
-    if (loop && a->duration != 0) time = fmod(time, a->duration);
-    for (int i = 0; i < a->timeline_count; i++) {
-        const pc_timeline *t = &a->timelines[i];
-        switch (t->kind) {
-        case PC_TL_ROTATE: case PC_TL_TRANSLATE: case PC_TL_TRANSLATE_X: case PC_TL_TRANSLATE_Y:
-        case PC_TL_SCALE: case PC_TL_SCALE_X: case PC_TL_SCALE_Y: case PC_TL_SHEAR: case PC_TL_SHEAR_X:
-        case PC_TL_SHEAR_Y: case PC_TL_INHERIT:
-            pc_apply_bone_timeline(sk, t, time, m);
-            break;
-        case PC_TL_EVENT:
-            break;
-        default:
-            if (!is_slot_kind(t->kind)) pc_apply_constraint_timeline(sk, t, time, m);
-            break;
-        }
-    }
-}
-
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots)
 {
     for (int a = 0; a < d->animation_count; a++)

@@ -38,14 +38,6 @@ typedef struct pc_mix {
 /* The pose sequence's mix: alpha 1 from the setup pose, onto the poses. */
 extern const pc_mix pc_mix_setup;
 
-/* Applies the bone and constraint timelines of an animation at `time` with a mix, the time wrapped
- * into the animation's duration when `loop` (a slider's apply: `apply(skeleton, time, time, loop, null,
- * mix, MixFrom.current, additive, false, true)`). Event timelines fire nothing (no events array). The
- * timelines that set slots and the draw order are not applied: callers must not pass an animation
- * holding them (pc_animation_keys_slots). */
-void pc_animation_apply_bones_and_constraints(pc_skeleton *sk, const pc_animation_data *a, double time, bool loop,
-                                              const pc_mix *m);
-
 /* True when the animation has timelines that set slots (attachment, colors, deform, sequence) or the
  * draw order. */
 bool pc_animation_keys_slots(const pc_animation_data *a);

@@ -29,7 +29,7 @@
 static const double no_offsets[6] = { 0, 0, 0, 0, 0, 0 };
 
 /* Animation.apply with the slider's mix from the current pose onto the applied poses: bone and
- * constraint timelines as pc_animation_apply_bones_and_constraints applies them, in timeline order. The
+ * constraint timelines in timeline order (pc_apply_bone_timeline, pc_apply_constraint_timeline). The
  * slot and draw order timelines write only the applied copies (see slot_keys_unsupported), except that
  * a two-color timeline on a slot without a dark color throws once the time reaches its first key (from
  * the current pose nothing is done before it): at mix 1 setting the dark color, else reading it. The
