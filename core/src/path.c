@@ -109,6 +109,14 @@ static double max0(double v)
 }
 
 /* The spaces between the bones (spacingMode), and each bone's W under chainScale. */
+/* The length of a bone's setup length along its constrained world x axis. */
+static inline double world_length(const pc_skeleton *sk, int bone, double setup_length)
+{
+    const pc_bone_pose *p = &sk->bones[bone].constrained;
+    double x = setup_length * p->a, y = setup_length * p->c;
+    return sqrt(x * x + y * y);
+}
+
 static void spaces_of(pc_skeleton *sk, const pc_constraint_data *c, double spacing, bool scale, pc_path_buffers *b)
 {
     const pc_skeleton_data *d = sk->data;
@@ -118,24 +126,19 @@ static void spaces_of(pc_skeleton *sk, const pc_constraint_data *c, double spaci
     case PC_SPACING_PERCENT:
         if (scale)
             for (int i = 0; i < n - 1; i++) {
-                const pc_bone_pose *bone = &sk->bones[c->bones[i]].constrained;
-                double setup_length = d->bones[c->bones[i]].length;
-                double x = setup_length * bone->a, y = setup_length * bone->c;
-                lengths[i] = sqrt(x * x + y * y);
+                lengths[i] = world_length(sk, c->bones[i], d->bones[c->bones[i]].length);
             }
         for (int i = 1; i < n; i++) spaces[i] = spacing;
         break;
     case PC_SPACING_PROPORTIONAL: {
         double sum = 0;
         for (int i = 0; i < n - 1;) {
-            const pc_bone_pose *bone = &sk->bones[c->bones[i]].constrained;
             double setup_length = d->bones[c->bones[i]].length;
             if (setup_length < PC_EPSILON) {
                 if (scale) lengths[i] = 0;
                 spaces[++i] = spacing;
             } else {
-                double x = setup_length * bone->a, y = setup_length * bone->c;
-                double length = sqrt(x * x + y * y);
+                double length = world_length(sk, c->bones[i], setup_length);
                 if (scale) lengths[i] = length;
                 spaces[++i] = length;
                 sum += length;
@@ -150,14 +153,12 @@ static void spaces_of(pc_skeleton *sk, const pc_constraint_data *c, double spaci
     default: {
         bool length_spacing = c->u.path.spacing_mode == PC_SPACING_LENGTH;
         for (int i = 0; i < n - 1;) {
-            const pc_bone_pose *bone = &sk->bones[c->bones[i]].constrained;
             double setup_length = d->bones[c->bones[i]].length;
             if (setup_length < PC_EPSILON) {
                 if (scale) lengths[i] = 0;
                 spaces[++i] = spacing;
             } else {
-                double x = setup_length * bone->a, y = setup_length * bone->c;
-                double length = sqrt(x * x + y * y);
+                double length = world_length(sk, c->bones[i], setup_length);
                 if (scale) lengths[i] = length;
                 double s = length_spacing ? (pc_path_reading.length_clamp ? setup_length + spacing
                                                                           : max0(setup_length + spacing))
