@@ -194,7 +194,7 @@ void pc_path_update(pc_skeleton *sk, int index)
     const pc_constraint_data *c = &d->constraints[index];
     const pc_path_data *data = &c->u.path;
     pc_slot *slot = &sk->slots[data->slot];
-    const pc_attachment *attachment = slot->pose.attachment;
+    const pc_attachment *attachment = slot->applied->attachment;
     if (!pc_attachment_present(attachment) || attachment->kind != PC_ATTACHMENT_PATH) return;
     const pc_constraint_state *st = &sk->constraints[index];
     const pc_constraint_pose *pose = st->constrained ? &st->constrained_pose : &st->pose;

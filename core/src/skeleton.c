@@ -41,7 +41,10 @@ void pc_skeleton_free(pc_skeleton *sk)
         for (int i = 0; i < sk->data->bone_count; i++) free(sk->bones[i].children);
     free(sk->bones);
     if (sk->slots)
-        for (int i = 0; i < sk->data->slot_count; i++) free(sk->slots[i].pose.deform);
+        for (int i = 0; i < sk->data->slot_count; i++) {
+            free(sk->slots[i].pose.deform);
+            free(sk->slots[i].constrained.deform);
+        }
     free(sk->slots);
     free(sk->draw_order);
     free(sk->constraints);
@@ -129,6 +132,7 @@ static void constrain_other(pc_skeleton *sk, pc_update_kind kind, int index)
     bool *flag = kind == PC_UPDATE_SLOT ? &sk->slot_constrained[index] : &sk->constraints[index].constrained;
     if (*flag) return;
     *flag = true;
+    if (kind == PC_UPDATE_SLOT) sk->slots[index].applied = &sk->slots[index].constrained;
     sk->reset[sk->reset_count++] = (pc_update_item){ kind, index };
 }
 
@@ -297,7 +301,10 @@ static bool update_cache(pc_skeleton *sk)
     sk->update_count = 0;
     sk->reset_count = 0;
     sk->draw_order_constrained = false;
-    for (int i = 0; i < d->slot_count; i++) sk->slot_constrained[i] = false;
+    for (int i = 0; i < d->slot_count; i++) {
+        sk->slot_constrained[i] = false;
+        sk->slots[i].applied = &sk->slots[i].pose;
+    }
     for (int i = 0; i < d->bone_count; i++) {
         pc_bone *b = &sk->bones[i];
         b->sorted = b->data->skin_required;
@@ -505,8 +512,11 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     pc_animation_deform_capacities(data, sk->slots);
     for (int i = 0; i < data->slot_count; i++) {
         pc_slot *slot = &sk->slots[i];
-        slot->pose.deform = calloc((size_t)(slot->deform_capacity ? slot->deform_capacity : 1), sizeof *slot->pose.deform);
-        if (!slot->pose.deform) { pc_skeleton_free(sk); return NULL; }
+        size_t capacity = (size_t)(slot->deform_capacity ? slot->deform_capacity : 1);
+        slot->pose.deform = calloc(capacity, sizeof *slot->pose.deform);
+        slot->constrained.deform = calloc(capacity, sizeof *slot->constrained.deform);
+        slot->applied = &slot->pose;
+        if (!slot->pose.deform || !slot->constrained.deform) { pc_skeleton_free(sk); return NULL; }
     }
     /* Slot.setupPose with no skin: the default skin's attachment for the setup name. */
     const pc_skin_data *default_skin = data->default_skin >= 0 ? &data->skins[data->default_skin] : NULL;
@@ -581,6 +591,8 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
             b->constrained.local = b->pose.local;
         } else if (r->kind == PC_UPDATE_CONSTRAINT) {
             sk->constraints[r->index].constrained_pose = sk->constraints[r->index].pose;
+        } else if (r->kind == PC_UPDATE_SLOT) {
+            pc_slot_reset_constrained(&sk->slots[r->index]);
         }
     }
     /* A bone's turn computes its world unless a constraint made it current this pass. */

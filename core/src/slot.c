@@ -13,15 +13,26 @@ static bool is_vertex_attachment(const pc_attachment *a)
     return pc_attachment_present(a) && a->kind != PC_ATTACHMENT_REGION;
 }
 
-void pc_slot_set_attachment(pc_slot *slot, const pc_attachment *attachment)
+void pc_slot_set_attachment(pc_slot_pose *p, const pc_attachment *attachment)
 {
-    pc_slot_pose *p = &slot->pose;
     if (p->attachment == attachment) return;
     if (!is_vertex_attachment(attachment) || !is_vertex_attachment(p->attachment)
         || pc_timeline_attachment_of(attachment) != pc_timeline_attachment_of(p->attachment))
         p->deform_count = 0;
     p->attachment = attachment;
     p->sequence_index = -1;
+}
+
+void pc_slot_reset_constrained(pc_slot *slot)
+{
+    const pc_slot_pose *from = &slot->pose;
+    pc_slot_pose *to = &slot->constrained;
+    to->color = from->color;
+    if (slot->data->has_dark) to->dark = from->dark;
+    to->attachment = from->attachment;
+    to->sequence_index = from->sequence_index;
+    to->deform_count = from->deform_count;
+    if (from->deform_count > 0) memcpy(to->deform, from->deform, (size_t)from->deform_count * sizeof *to->deform);
 }
 
 /* Whether the skin has any attachment for the slot: the runtime then has a dictionary for the slot,

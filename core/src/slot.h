@@ -26,11 +26,18 @@ typedef struct pc_slot_pose {
     int deform_count;
 } pc_slot_pose;
 
+/* A slot's poses (Posed): `pose`, set by the pose sequence's animations; `constrained`, the copy a
+ * slider's animation writes when the update order constrains the slot (reset from `pose` at the start
+ * of every update pass); `applied`, the one of the two that constraints read (a path constraint its
+ * slot's attachment and deform). */
 typedef struct pc_slot {
     const pc_slot_data *data;
     struct pc_bone *bone;
     pc_slot_pose pose;
-    int deform_capacity;             /* the most any deform timeline of the document sets here */
+    pc_slot_pose constrained;
+    pc_slot_pose *applied;           /* &pose, or &constrained when a slider keys the slot */
+    int deform_capacity;             /* the most any deform timeline of the document sets here (each
+                                      * pose's deform buffer holds as many) */
 } pc_slot;
 
 /* True for an attachment that is neither null nor undefined. */
@@ -47,7 +54,11 @@ static inline const pc_attachment *pc_timeline_attachment_of(const pc_attachment
 
 /* SlotPose.setAttachment: a change of attachment resets the sequence index to -1 and clears the deform
  * unless both attachments are vertex attachments with the same timeline attachment. */
-void pc_slot_set_attachment(pc_slot *slot, const pc_attachment *attachment);
+void pc_slot_set_attachment(pc_slot_pose *pose, const pc_attachment *attachment);
+
+/* Posed.resetConstrained for a slot (SlotPose.set): the constrained copy takes the pose's colors,
+ * attachment, sequence index and deform values. */
+void pc_slot_reset_constrained(pc_slot *slot);
 
 /* Skeleton.getAttachment(slot, name) under the instance's skin, then the default skin: an attachment,
  * NULL or PC_ATTACHMENT_UNDEFINED. `name` must be a non-empty property key. */

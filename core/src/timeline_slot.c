@@ -15,7 +15,7 @@ static void set_attachment_named(pc_skeleton *sk, pc_slot *slot, const char *nam
 {
     const pc_attachment *a = NULL;
     if (name != NULL && name[0] != '\0') a = pc_skeleton_get_attachment(sk, slot->data->index, name);
-    pc_slot_set_attachment(slot, a);
+    pc_slot_set_attachment(&slot->pose, a);
 }
 
 static void apply_attachment(pc_skeleton *sk, const pc_timeline *t, pc_slot *slot, double time)
@@ -38,11 +38,11 @@ void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, do
     /* apply_attachment with the lookups made: the setup name's attachment is the slot's setup
      * attachment (NULL for no name), each key's in keys. */
     if (time < t->frames[0]) {
-        pc_slot_set_attachment(slot, sk->setup_attachments[t->target]);
+        pc_slot_set_attachment(&slot->pose, sk->setup_attachments[t->target]);
         return;
     }
     int i = pc_timeline_search(t, time);
-    pc_slot_set_attachment(slot, i >= 0 ? keys[i] : NULL);
+    pc_slot_set_attachment(&slot->pose, i >= 0 ? keys[i] : NULL);
 }
 
 const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time)

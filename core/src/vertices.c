@@ -43,8 +43,8 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
                        double *out, int offset, int stride)
 {
     int end = offset + (count >> 1) * stride;
-    const double *deform = slot->pose.deform;
-    int deform_count = slot->pose.deform_count;
+    const double *deform = slot->applied->deform;
+    int deform_count = slot->applied->deform_count;
     if (a->bones_count < 0) {
         const pc_bone_pose *bone = slot->bone->applied;
         double x = bone->world_x, y = bone->world_y;
