@@ -55,11 +55,11 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
             break;
         case PC_TL_DEFORM:
             mark_timeline_slots(sk, t);
-            error = pc_apply_deform_timeline(sk, t, time);
+            error = pc_apply_deform_timeline(sk, t, time, &pc_mix_setup);
             break;
         case PC_TL_SEQUENCE:
             mark_timeline_slots(sk, t);
-            error = pc_apply_sequence_timeline(sk, t, time);
+            error = pc_apply_sequence_timeline(sk, t, time, &pc_mix_setup);
             break;
         case PC_TL_DRAW_ORDER:
             sk->draw_order_dirty = true;
@@ -81,24 +81,6 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
 }
 
 const pc_mix pc_mix_setup = { 1, PC_FROM_SETUP, false, false, false };
-
-static bool is_slot_kind(pc_timeline_kind kind)
-{
-    switch (kind) {
-    case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2: case PC_TL_RGB2:
-    case PC_TL_DEFORM: case PC_TL_SEQUENCE: case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
-        return true;
-    default:
-        return false;
-    }
-}
-
-bool pc_animation_keys_slots(const pc_animation_data *a)
-{
-    for (int i = 0; i < a->timeline_count; i++)
-        if (is_slot_kind(a->timelines[i].kind)) return true;
-    return false;
-}
 
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots)
 {

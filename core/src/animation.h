@@ -38,10 +38,6 @@ typedef struct pc_mix {
 /* The pose sequence's mix: alpha 1 from the setup pose, onto the poses. */
 extern const pc_mix pc_mix_setup;
 
-/* True when the animation has timelines that set slots (attachment, colors, deform, sequence) or the
- * draw order. */
-bool pc_animation_keys_slots(const pc_animation_data *a);
-
 /* Raises each slot's deform_capacity to the most deform values any deform timeline of the document sets
  * on it (on its own slot and on its attachment's timeline slots). */
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots);

@@ -28,12 +28,15 @@
 
 static const double no_offsets[6] = { 0, 0, 0, 0, 0, 0 };
 
-/* Animation.apply with the slider's mix from the current pose onto the applied poses: bone and
- * constraint timelines in timeline order (pc_apply_bone_timeline, pc_apply_constraint_timeline). The
- * slot and draw order timelines write only the applied copies (see slot_keys_unsupported), except that
- * a two-color timeline on a slot without a dark color throws once the time reaches its first key (from
- * the current pose nothing is done before it): at mix 1 setting the dark color, else reading it. The
- * pass stops there; returns the runtime's message, or NULL. */
+/* Animation.apply with the slider's mix from the current pose onto the applied poses, timelines in
+ * their order: bone and constraint timelines (pc_apply_bone_timeline, pc_apply_constraint_timeline);
+ * attachment, deform and sequence timelines onto the slots' applied poses (the constrained copies the
+ * update order made them, timeline.h). Color timelines and draw order timelines write only copies that
+ * nothing reads (the dump shows the poses, a path constraint reads its slot's applied attachment and
+ * deform), so they are not applied, except where they throw: a two-color timeline on a slot without a
+ * dark color once the time reaches its first key (from the current pose nothing is done before it): at
+ * mix 1 setting the dark color, else reading it. The pass stops at a throw; returns the runtime's
+ * message, or NULL. */
 static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, double time, bool loop,
                                    const pc_mix *m)
 {
@@ -64,8 +67,20 @@ static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, 
             if (walks_off) return "TypeError: Cannot read properties of undefined (reading 'data')";
             break;
         }
-        case PC_TL_EVENT: case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA:
-        case PC_TL_DEFORM: case PC_TL_SEQUENCE: case PC_TL_DRAW_ORDER:
+        case PC_TL_ATTACHMENT:
+            pc_apply_attachment_timeline_mix(sk, t, time, m);
+            break;
+        case PC_TL_DEFORM: {
+            const char *error = pc_apply_deform_timeline(sk, t, time, m);
+            if (error) return error;
+            break;
+        }
+        case PC_TL_SEQUENCE: {
+            const char *error = pc_apply_sequence_timeline(sk, t, time, m);
+            if (error) return error;
+            break;
+        }
+        case PC_TL_EVENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_DRAW_ORDER:
             break;
         default:
             pc_apply_constraint_timeline(sk, t, time, m);
@@ -100,51 +115,13 @@ void pc_slider_update(pc_skeleton *sk, int index)
     sk->thrown = apply_animation(sk, a, p->time, s->loop, &m);
 }
 
-/* A slider applies its animation onto the applied poses (Animation.apply with appliedPose true): its
- * slot timelines write the slots' constrained copies and its draw order timelines the draw order's, which
- * the update order made the applied poses (skeleton.c) and which each update pass resets from the poses.
- * The dump shows the poses (Slot.pose, DrawOrder.pose, as the oracle reads them), and of the applied
- * copies only a path constraint reads its slot's applied attachment and deform. So the copies are
- * invisible to the dump unless the slider changes what such a path reads, or a timeline throws; the
- * core does not hold the copies and declares those documents unsupported:
- *   - attachment timelines on a path constraint's slot (the path would read the applied attachment);
- *   - deform and sequence timelines (the applied deform; their throws on the applied pose).
- * Two-color timelines on a slot without a dark color and draw order folders without slots or with a
- * slot twice throw (apply_animation). Color (rgba, rgb, alpha, rgba2, rgb2), attachment (on other
- * slots), draw order and draw order folder
- * timelines are supported: they change only the copies (corpus slider-keys-*). Returns what is not
- * supported, or NULL. */
-static const char *slot_keys_unsupported(const pc_skeleton_data *d, const pc_animation_data *a)
-{
-    for (int i = 0; i < a->timeline_count; i++) {
-        const pc_timeline *t = &a->timelines[i];
-        switch (t->kind) {
-        case PC_TL_ATTACHMENT:
-            for (int k = 0; k < d->constraint_count; k++)
-                if (d->constraints[k].kind == PC_PATH && d->constraints[k].u.path.slot == t->target)
-                    return "keys the attachment of a path constraint's slot";
-            break;
-        case PC_TL_DEFORM: case PC_TL_SEQUENCE:
-            return "keys a slot's deform or sequence";
-        default:
-            break;
-        }
-    }
-    return NULL;
-}
-
+/* A slider is unsupported only where the animation it applies is (pc_animation_unsupported). */
 const char *pc_slider_unsupported(const pc_skeleton_data *d, int index)
 {
     static char reason[256];
     const pc_constraint_data *c = &d->constraints[index];
     if (c->kind != PC_SLIDER || c->u.slider.animation < 0) return NULL;
     const pc_animation_data *a = &d->animations[c->u.slider.animation];
-    const char *what = pc_animation_keys_slots(a) ? slot_keys_unsupported(d, a) : NULL;
-    if (what) {
-        snprintf(reason, sizeof reason, "slider \"%.60s\": its animation \"%.60s\" %.100s (applied slot poses "
-                 "are not modelled)", c->name, a->name, what);
-        return reason;
-    }
     const char *why = pc_animation_unsupported(d, a);
     if (why) {
         snprintf(reason, sizeof reason, "slider \"%.60s\": %.120s", c->name, why);

@@ -10,10 +10,8 @@
 /* Solves slider `index` (its turn in the update order). */
 void pc_slider_update(pc_skeleton *sk, int index);
 
-/* NULL when the core poses the slider exactly; else why not (one line, static storage): its animation
- * keys slots or the draw order in a way the dump would see (slider.c: an attachment a path constraint
- * reads, deform, sequence; the applied slot and draw order copies are not held), or the core does not
- * apply one of its timelines. */
+/* NULL when the core poses the slider exactly; else why not (one line, static storage): the core does
+ * not apply one of its animation's timelines (pc_animation_unsupported). */
 const char *pc_slider_unsupported(const pc_skeleton_data *d, int index);
 
 #endif

@@ -21,8 +21,13 @@ const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double
 /* An attachment timeline given its keys' attachments under the instance's skin (skeleton.h). */
 void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, double time,
                                        const pc_attachment *const *keys);
-const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
-const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+/* Deform and sequence timelines with a mix: the pose sequence's (pc_mix_setup) or a slider's (alpha its
+ * mix, from the current pose, onto the applied poses). */
+/* An attachment timeline with a slider's mix (onto the applied pose; from the current pose nothing before
+ * the first key; the alpha is not read). */
+void pc_apply_attachment_timeline_mix(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
+const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
+const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 const char *pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);

@@ -22,6 +22,7 @@
 #include "timeline.h"
 #include "jsmath.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The slot the attachment is filed under in the document's skins, -1 when none. */
@@ -52,81 +53,156 @@ int pc_next_timeline_slot(const pc_skeleton_data *d, const pc_attachment *a, int
     return -1;
 }
 
-/* Whether the slot shows an attachment this timeline applies to. */
-static bool applies_to(const pc_slot *slot, const pc_attachment *timeline_attachment)
+/* The pose a timeline applies to: the slot's pose, or its applied pose under a slider's mix. */
+static pc_slot_pose *target_pose(pc_slot *slot, const pc_mix *m)
 {
-    const pc_attachment *a = slot->pose.attachment;
-    return slot->bone->active && pc_attachment_present(a) && pc_timeline_attachment_of(a) == timeline_attachment;
+    return m->applied ? slot->applied : &slot->pose;
 }
 
-/* Attachment.isTimelineActive: the timeline applies to its slot or one of its timeline slots. */
-static bool timeline_active(const pc_skeleton *sk, const pc_timeline *t)
+/* target_pose, about to be written: a slider reaches the pose itself through a timeline slot that no
+ * slider constrains (the runtime's Slider.sort constrains only the timeline's own slot), and the next
+ * setup pose must then reset it (skeleton.c). */
+static pc_slot_pose *written_pose(pc_skeleton *sk, pc_slot *slot, const pc_mix *m)
 {
-    if (applies_to(&sk->slots[t->target], t->attachment)) return true;
+    pc_slot_pose *pose = target_pose(slot, m);
+    if (pose == &slot->pose) sk->slot_dirty[slot->data->index] = true;
+    return pose;
+}
+
+/* Whether the pose shows an attachment this timeline applies to. */
+static bool shows(const pc_slot_pose *pose, const pc_attachment *timeline_attachment)
+{
+    const pc_attachment *a = pose->attachment;
+    return pc_attachment_present(a) && pc_timeline_attachment_of(a) == timeline_attachment;
+}
+
+/* Attachment.isTimelineActive: the timeline applies to its slot or one of its timeline slots (on an
+ * active bone). */
+static bool timeline_active(pc_skeleton *sk, const pc_timeline *t, const pc_mix *m)
+{
+    pc_slot *slot = &sk->slots[t->target];
+    if (slot->bone->active && shows(target_pose(slot, m), t->attachment)) return true;
     const pc_attachment *a = t->attachment;
-    for (int i = 0; i < a->timeline_slot_count; i++)
-        if (applies_to(&sk->slots[a->timeline_slots[i]], a)) return true;
+    for (int i = 0; i < a->timeline_slot_count; i++) {
+        slot = &sk->slots[a->timeline_slots[i]];
+        if (slot->bone->active && shows(target_pose(slot, m), a)) return true;
+    }
     return false;
 }
 
-/* Where the runtime tests a slot's attachment with `=== null` before reading its timeline attachment,
- * an undefined attachment (on an active bone) makes it throw. */
-static const char *undefined_attachment(const pc_slot *slot)
+/* Where the runtime tests a pose's attachment with `=== null` before reading its timeline attachment,
+ * an undefined attachment makes it throw. */
+static const char *undefined_attachment(const pc_slot_pose *pose)
 {
-    if (slot->bone->active && slot->pose.attachment == PC_ATTACHMENT_UNDEFINED)
+    if (pose->attachment == PC_ATTACHMENT_UNDEFINED)
         return "TypeError: Cannot read properties of undefined (reading 'timelineAttachment')";
     return NULL;
 }
 
-/* The deform of one slot: cleared (before the first key; `== null` there), v1, or between v1 and v2. */
-static const char *deform_slot(pc_slot *slot, const pc_timeline *t, bool before, const float *v1,
-                               const float *v2, double percent)
+/* An unweighted attachment's setup vertex value i; past its vertices undefined, which is NaN in the
+ * arithmetic that reads it. */
+static double setup_value(const pc_attachment *a, int i)
 {
-    if (!before && undefined_attachment(slot)) return undefined_attachment(slot);
-    if (!applies_to(slot, t->attachment)) return NULL;
-    if (before) {
-        slot->pose.deform_count = 0;
+    return i < a->vertices_count ? (double)a->vertices[i] : NAN;
+}
+
+/* Where the keys' vertices are, for one apply. */
+typedef struct deform_keys {
+    bool before;        /* before the first key */
+    bool after;         /* at or after the last key: v1 only (the runtime's v2 null) */
+    const float *v1, *v2; /* between keys v2 may be NULL (the runtime's undefined, keys not ascending) */
+    double percent;
+    int count;          /* the values each key holds */
+} deform_keys;
+
+/* The deform of one pose, as DeformTimeline applies it with the mix's alpha, from the setup or the
+ * current pose (a pose without deform values mixes from the setup), added or not:
+ *   - before the first key: from the setup pose the deform is cleared; from the current, nothing;
+ *   - else the deform holds the keys' count of values (values past the ones it held are the runtime's
+ *     holes, undefined: NaN here, as they are only read as operands), mixed into by alpha: at alpha 1
+ *     the key values (added to the current ones when additive from the current pose); else from the
+ *     setup pose `setup + (key - setup) * alpha` (weighted: `key * alpha`), additive `+= (key - setup)
+ *     * alpha` (weighted `+= key * alpha`), otherwise `+= (key - current) * alpha`; the key value
+ *     between keys being `prev + (next - prev) * percent`. Reading the undefined next key throws. */
+static const char *deform_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline *t, const deform_keys *k,
+                               const pc_mix *m)
+{
+    if (!slot->bone->active) return NULL;
+    pc_slot_pose *pose = written_pose(sk, slot, m);
+    if (!k->before && undefined_attachment(pose)) return undefined_attachment(pose);
+    if (!shows(pose, t->attachment)) return NULL;
+    bool from_setup = m->from != PC_FROM_CURRENT || pose->deform_count == 0;
+    if (k->before) {
+        if (from_setup) pose->deform_count = 0;
         return NULL;
     }
-    int count = t->deform_counts[0];
-    double *deform = slot->pose.deform;
-    slot->pose.deform_count = count;
-    if (percent == 0) {
-        for (int i = 0; i < count; i++) deform[i] = v1[i];
-    } else if (v2 == NULL) {
-        if (count > 0) return "TypeError: Cannot read properties of undefined (reading '0')";
-    } else {
-        for (int i = 0; i < count; i++) {
-            double prev = v1[i];
-            deform[i] = prev + (v2[i] - prev) * percent;
+    const pc_attachment *a = pose->attachment;
+    bool weighted = a->bones_count >= 0;
+    int count = k->count;
+    double *deform = pose->deform;
+    for (int i = pose->deform_count; i < count; i++) deform[i] = NAN;
+    pose->deform_count = count;
+    const float *v1 = k->v1, *v2 = k->v2;
+    double alpha = m->alpha, percent = k->percent;
+    bool add = m->add && !from_setup;
+    if (k->after || (alpha == 1 && !add && percent == 0)) {
+        if (alpha == 1 && !add) {
+            for (int i = 0; i < count; i++) deform[i] = v1[i];
+        } else if (alpha == 1) {
+            for (int i = 0; i < count; i++) deform[i] += weighted ? v1[i] : v1[i] - setup_value(a, i);
+        } else if (from_setup) {
+            for (int i = 0; i < count; i++) {
+                double setup = weighted ? 0 : setup_value(a, i);
+                deform[i] = weighted ? v1[i] * alpha : setup + (v1[i] - setup) * alpha;
+            }
+        } else if (m->add) {
+            for (int i = 0; i < count; i++)
+                deform[i] += weighted ? v1[i] * alpha : (v1[i] - setup_value(a, i)) * alpha;
+        } else {
+            for (int i = 0; i < count; i++) deform[i] += (v1[i] - deform[i]) * alpha;
+        }
+        return NULL;
+    }
+    if (v2 == NULL) return count > 0 ? "TypeError: Cannot read properties of undefined (reading '0')" : NULL;
+    for (int i = 0; i < count; i++) {
+        double prev = v1[i], key = prev + (v2[i] - prev) * percent;
+        if (alpha == 1) {
+            deform[i] = add ? deform[i] + (weighted ? key : key - setup_value(a, i)) : key;
+        } else if (from_setup) {
+            double setup = weighted ? 0 : setup_value(a, i);
+            deform[i] = weighted ? key * alpha : setup + (key - setup) * alpha;
+        } else if (m->add) {
+            deform[i] += weighted ? key * alpha : (key - setup_value(a, i)) * alpha;
+        } else {
+            deform[i] += (key - deform[i]) * alpha;
         }
     }
     return NULL;
 }
 
-const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
 {
-    if (!timeline_active(sk, t)) return NULL;
+    if (!timeline_active(sk, t, m)) return NULL;
     int frames = t->frames_count;
-    bool before = time < t->frames[0];
-    const float *v1 = NULL, *v2 = NULL;
-    double percent = 0;
-    if (before) {
-        /* cleared below */
+    deform_keys k = { time < t->frames[0], false, NULL, NULL, 0, t->deform_counts[0] };
+    if (k.before) {
+        /* cleared or kept below */
     } else if (time >= t->frames[frames - 1]) {
-        v1 = t->deform[frames - 1];
+        k.after = true;
+        k.v1 = t->deform[frames - 1];
     } else {
         int frame = pc_timeline_search(t, time);
-        percent = pc_timeline_curve_percent(t, time, frame);
-        v1 = t->deform[frame];
+        k.percent = pc_timeline_curve_percent(t, time, frame);
+        k.v1 = t->deform[frame];
         /* Keys that are not ascending (NaN, out of order) can leave the search on the last key: the
-         * runtime's next vertices are then undefined (NULL here), read only if the percent is not 0. */
-        v2 = frame + 1 < frames ? t->deform[frame + 1] : NULL;
+         * runtime's next vertices are then undefined (NULL here), read unless at alpha 1, not additive,
+         * the percent is 0. */
+        k.v2 = frame + 1 < frames ? t->deform[frame + 1] : NULL;
     }
-    const char *error = deform_slot(&sk->slots[t->target], t, before, v1, v2, percent);
+    const char *error = deform_pose(sk, &sk->slots[t->target], t, &k, m);
     const pc_attachment *a = t->attachment;
-    for (int k = 0; !error && k < a->timeline_slot_count; k++)
-        error = deform_slot(&sk->slots[a->timeline_slots[k]], t, before, v1, v2, percent);
+    for (int i = 0; !error && i < a->timeline_slot_count; i++)
+        error = deform_pose(sk, &sk->slots[a->timeline_slots[i]], t, &k, m);
     return error;
 }
 
@@ -179,27 +255,32 @@ static double sequence_index(double mode_and_index, double delay, double time, d
     return index;
 }
 
-/* The sequence index of one slot: -1 before the first key, else the key at index i's. */
-static const char *sequence_slot(pc_slot *slot, const pc_timeline *t, double time, int i)
+/* The sequence index of one pose: before the first key -1 from the setup pose (nothing from the
+ * current), else the index the key at i gives; the mix's alpha is not read. */
+static const char *sequence_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline *t, double time, int i,
+                                 const pc_mix *m)
 {
-    if (undefined_attachment(slot)) return undefined_attachment(slot);
-    if (!applies_to(slot, t->attachment)) return NULL;
+    if (!slot->bone->active) return NULL;
+    if (i < 0 && m->from == PC_FROM_CURRENT) return NULL;
+    pc_slot_pose *pose = written_pose(sk, slot, m);
+    if (undefined_attachment(pose)) return undefined_attachment(pose);
+    if (!shows(pose, t->attachment)) return NULL;
     if (i < 0) {
-        slot->pose.sequence_index = -1;
+        pose->sequence_index = -1;
         return NULL;
     }
-    double count = slot->pose.attachment->sequence.region_count;
-    slot->pose.sequence_index = sequence_index(t->frames[i + 1], t->frames[i + 2], time, t->frames[i], count);
+    double count = pose->attachment->sequence.region_count;
+    pose->sequence_index = sequence_index(t->frames[i + 1], t->frames[i + 2], time, t->frames[i], count);
     return NULL;
 }
 
-const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time)
+const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
 {
-    if (!timeline_active(sk, t)) return NULL;
-    int i = time < t->frames[0] ? -1 : pc_timeline_search(t, time);
-    const char *error = sequence_slot(&sk->slots[t->target], t, time, i);
+    if (!timeline_active(sk, t, m)) return NULL;
+    int i = time < t->frames[0] || m->out ? -1 : pc_timeline_search(t, time);
+    const char *error = sequence_pose(sk, &sk->slots[t->target], t, time, i, m);
     const pc_attachment *a = t->attachment;
     for (int k = 0; !error && k < a->timeline_slot_count; k++)
-        error = sequence_slot(&sk->slots[a->timeline_slots[k]], t, time, i);
+        error = sequence_pose(sk, &sk->slots[a->timeline_slots[k]], t, time, i, m);
     return error;
 }

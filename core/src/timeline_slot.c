@@ -10,23 +10,36 @@ static double clamp01(double v)
     return v < 0 ? 0 : (v > 1 ? 1 : v);
 }
 
-/* Skeleton.getAttachment for a name, or no attachment (null) for none. */
-static void set_attachment_named(pc_skeleton *sk, pc_slot *slot, const char *name)
+/* Skeleton.getAttachment for a name, or no attachment (null) for none, set on one of the slot's poses. */
+static void set_attachment_named(pc_skeleton *sk, const pc_slot *slot, pc_slot_pose *pose, const char *name)
 {
     const pc_attachment *a = NULL;
     if (name != NULL && name[0] != '\0') a = pc_skeleton_get_attachment(sk, slot->data->index, name);
-    pc_slot_set_attachment(&slot->pose, a);
+    pc_slot_set_attachment(pose, a);
 }
 
 static void apply_attachment(pc_skeleton *sk, const pc_timeline *t, pc_slot *slot, double time)
 {
     if (time < t->frames[0]) {
-        set_attachment_named(sk, slot, slot->data->attachment_key);
+        set_attachment_named(sk, slot, &slot->pose, slot->data->attachment_key);
         return;
     }
     /* Without keys the search finds index -1, whose name the runtime reads as undefined: none. */
     int i = pc_timeline_search(t, time);
-    set_attachment_named(sk, slot, i >= 0 ? t->attachment_names[i] : NULL);
+    set_attachment_named(sk, slot, &slot->pose, i >= 0 ? t->attachment_names[i] : NULL);
+}
+
+void pc_apply_attachment_timeline_mix(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
+{
+    pc_slot *slot = &sk->slots[t->target];
+    if (!slot->bone->active) return;
+    pc_slot_pose *pose = m->applied ? slot->applied : &slot->pose;
+    if (m->out || time < t->frames[0]) {
+        if (m->from != PC_FROM_CURRENT) set_attachment_named(sk, slot, pose, slot->data->attachment_key);
+        return;
+    }
+    int i = pc_timeline_search(t, time);
+    set_attachment_named(sk, slot, pose, i >= 0 ? t->attachment_names[i] : NULL);
 }
 
 void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, double time,
