@@ -178,6 +178,7 @@ bool pc_rule_transform_source_per_bone = true;
 bool pc_rule_slider_modify_keyed = true;
 int pc_rule_physics_order = 0;
 int pc_rule_slider_order = 0;
+bool pc_rule_slider_own_slot = true;
 
 static void install_world_once(int reading) { pc_rule_world_once = reading == 0; }
 static const pc_reading world_once_readings[] = {
@@ -228,6 +229,13 @@ static const pc_reading slider_order_readings[] = {
     { "below-only", "a slider resets only what hangs below the bones its animation keys" },
 };
 
+static void install_slider_own_slot(int reading) { pc_rule_slider_own_slot = reading == 0; }
+static const pc_reading slider_own_slot_readings[] = {
+    { "own-slot", "a slider's deform or sequence timeline makes only its own slot's applied pose a copy; "
+                  "through a linked mesh's timeline slot it writes that slot's pose" },
+    { "timeline-slots", "the timeline slots' applied poses are copies too; their poses stay untouched" },
+};
+
 /* ------------------------------------------------------------------------------------------------ */
 /* The table */
 
@@ -250,6 +258,8 @@ static const pc_rule rules[] = {
       COUNT(source_per_bone_readings), install_source_per_bone },
     { "slider.modify-keyed", "the keyed bones marked modified before a slider applies", "slider",
       modify_keyed_readings, COUNT(modify_keyed_readings), install_modify_keyed },
+    { "slider.own-slot", "which slots a slider's deform and sequence timelines write copies of", "slider",
+      slider_own_slot_readings, COUNT(slider_own_slot_readings), install_slider_own_slot },
     { "order.physics", "how a physics constraint orders its bone", "order", physics_order_readings,
       COUNT(physics_order_readings), install_physics_order },
     { "order.slider", "what a slider resets in the update order", "order", slider_order_readings,

@@ -76,6 +76,11 @@ extern bool pc_rule_transform_source_per_bone;
  * it applies without marking them). */
 extern bool pc_rule_slider_modify_keyed;
 
+/* slider.own-slot: the update order makes only the own slot of a slider's deform or sequence timeline
+ * a constrained copy, so through a linked mesh's timeline slot the slider writes that slot's pose (false:
+ * the timeline slots are made copies too). */
+extern bool pc_rule_slider_own_slot;
+
 /* order.physics: how a physics constraint orders its bone (0: as a one-bone constraint does; 1: it
  * orders nothing). */
 extern int pc_rule_physics_order;

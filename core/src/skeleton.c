@@ -257,8 +257,16 @@ static void sort_constraint(sorter *s, int index)
             const pc_timeline *t = &a->timelines[i];
             switch (t->kind) {
             case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
-            case PC_TL_RGB2: case PC_TL_DEFORM: case PC_TL_SEQUENCE:
+            case PC_TL_RGB2:
                 constrain_other(sk, PC_UPDATE_SLOT, t->target);
+                break;
+            case PC_TL_DEFORM: case PC_TL_SEQUENCE:
+                /* The rule slider.own-slot: the timeline's own slot only, though it applies to the
+                 * timeline slots too (which then see their poses written; population slider, cases
+                 * slider-deform-reaches-linked-slot-pose, slider-sequence-reaches-linked-slot-pose). */
+                constrain_other(sk, PC_UPDATE_SLOT, t->target);
+                for (int k = 0; !pc_rule_slider_own_slot && k < t->attachment->timeline_slot_count; k++)
+                    constrain_other(sk, PC_UPDATE_SLOT, t->attachment->timeline_slots[k]);
                 break;
             case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
                 sk->draw_order_constrained = true;
