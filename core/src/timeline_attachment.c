@@ -140,7 +140,8 @@ static const char *deform_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline
     bool weighted = a->bones_count >= 0;
     int count = k->count;
     double *deform = pose->deform;
-    for (int i = pose->deform_count; i < count; i++) deform[i] = NAN;
+    if (!from_setup) /* only mixes from the current pose read the values before writing them */
+        for (int i = pose->deform_count; i < count; i++) deform[i] = NAN;
     pose->deform_count = count;
     const float *v1 = k->v1, *v2 = k->v2;
     double alpha = m->alpha, percent = k->percent;
@@ -164,6 +165,13 @@ static const char *deform_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline
         return NULL;
     }
     if (v2 == NULL) return count > 0 ? "TypeError: Cannot read properties of undefined (reading '0')" : NULL;
+    if (alpha == 1 && !add) { /* the pose sequence's case, in a loop of its own */
+        for (int i = 0; i < count; i++) {
+            double prev = v1[i];
+            deform[i] = prev + (v2[i] - prev) * percent;
+        }
+        return NULL;
+    }
     for (int i = 0; i < count; i++) {
         double prev = v1[i], key = prev + (v2[i] - prev) * percent;
         if (alpha == 1) {
