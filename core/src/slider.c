@@ -115,13 +115,49 @@ void pc_slider_update(pc_skeleton *sk, int index)
     sk->thrown = apply_animation(sk, a, p->time, s->loop, &m);
 }
 
-/* A slider is unsupported only where the animation it applies is (pc_animation_unsupported). */
+/* The most deform values any deform timeline of the document sets on the slot. */
+static int most_deform(const pc_skeleton_data *d, int slot)
+{
+    int most = 0;
+    for (int a = 0; a < d->animation_count; a++)
+        for (int i = 0; i < d->animations[a].timeline_count; i++) {
+            const pc_timeline *t = &d->animations[a].timelines[i];
+            if (t->kind != PC_TL_DEFORM) continue;
+            bool sets = t->target == slot;
+            for (int k = 0; !sets && k < t->attachment->timeline_slot_count; k++)
+                sets = t->attachment->timeline_slots[k] == slot;
+            for (int f = 0; sets && f < t->frames_count; f++)
+                if (t->deform_counts[f] > most) most = t->deform_counts[f];
+        }
+    return most;
+}
+
+/* The runtime resets a constrained slot's copy with `deform.push(...pose.deform)`, which overflows V8's
+ * stack near 125,000 values (measured in Node 20: 124,000 to 125,300, by how deep the call is); the core
+ * does not model the stack, so a slot a slider constrains whose deform can hold that many is
+ * unsupported from a margin below. */
+enum { MOST_COPIED_DEFORM = 100000 };
+
+/* A slider is unsupported where the animation it applies is (pc_animation_unsupported), or where it
+ * constrains a slot whose deform can reach the runtime's stack limit. */
 const char *pc_slider_unsupported(const pc_skeleton_data *d, int index)
 {
     static char reason[256];
     const pc_constraint_data *c = &d->constraints[index];
     if (c->kind != PC_SLIDER || c->u.slider.animation < 0) return NULL;
     const pc_animation_data *a = &d->animations[c->u.slider.animation];
+    for (int i = 0; i < a->timeline_count; i++) {
+        const pc_timeline *t = &a->timelines[i];
+        bool slot_kind = t->kind == PC_TL_ATTACHMENT || t->kind == PC_TL_RGBA || t->kind == PC_TL_RGB
+                         || t->kind == PC_TL_ALPHA || t->kind == PC_TL_RGBA2 || t->kind == PC_TL_RGB2
+                         || t->kind == PC_TL_DEFORM || t->kind == PC_TL_SEQUENCE;
+        int most = slot_kind ? most_deform(d, t->target) : 0;
+        if (most >= MOST_COPIED_DEFORM) {
+            snprintf(reason, sizeof reason, "slider \"%.60s\" constrains slot \"%.60s\", whose deform can hold %d "
+                     "values (the runtime's copy of it may overflow its stack)", c->name, d->slots[t->target].name, most);
+            return reason;
+        }
+    }
     const char *why = pc_animation_unsupported(d, a);
     if (why) {
         snprintf(reason, sizeof reason, "slider \"%.60s\": %.120s", c->name, why);
