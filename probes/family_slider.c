@@ -9,6 +9,19 @@
  * and a slider's dial bone; in about half the documents one to three slots (some with a dark color) whose
  * colors (rgba, rgb, alpha, rgba2 and rgb2, now and then on a slot without a dark color), attachments (names of nothing) and draw order
  * the animations key (a slider keying them writes the applied copies, which the dump does not show).
+ *
+ * The applied copies show through a path constraint, which reads its slot's applied attachment and
+ * deform: in about 40% of the documents a path constraint `pc` on one to three bones, anywhere in the
+ * update order among the sliders, on slot `pth` holding two or three path attachments (open or closed,
+ * 2 to 4 knots, unweighted or weighted to one to three bones a vertex), the setup attachment one of them
+ * or none. The animations switch `pth` between them, to none and to a name the skin lacks (the runtime's
+ * `undefined`), and deform them (one to four keys, sparse runs with offsets, keys without vertices,
+ * curves); an animation no slider applies (`pose`) now and then gives the pose a deform the copy starts
+ * from. In about 30% of the documents slot `msh` holds a mesh `m` (weighted or not, now and then with a
+ * sequence) and a region `r` with a sequence, and in most of those slot `lnk` a linked mesh `l` of `m`
+ * (inheriting its timelines or not): deform and sequence timelines on them (the linked slot, unkeyed,
+ * takes the slider's writes in its own pose; an undefined attachment where the timeline is active
+ * throws).
  * Options: the samples (2 to 9 or the key times).
  * Amplified: amplifiers on every bone. */
 #include "congen.h"
@@ -100,6 +113,357 @@ static void draw_order_timeline(cg *g, int slots)
     jw_end(w);
 }
 
+/* The slots a slider's animation reaches the dump through: the path constraint's slot `pth`, the mesh
+ * slot `msh` and the linked mesh's slot `lnk`. */
+typedef struct extras {
+    bool path;             /* a path constraint `pc` on slot `pth` */
+    int paths;             /* its path attachments p0, p1 (, p2) */
+    int path_setup;        /* the setup attachment, -1 none */
+    int path_deform[3];    /* each one's deform length (unweighted: 2 a vertex; weighted: 2 a weight) */
+    bool mesh;             /* slot `msh`: mesh `m`, region `r` with a sequence */
+    int mesh_deform;
+    bool linked;           /* slot `lnk`: linked mesh `l` of `m` */
+    bool linked_timelines; /* `l` inherits `m`'s timelines (is one of its timeline slots) */
+} extras;
+
+static const char *const path_names[3] = { "p0", "p1", "p2" };
+
+/* A number for a path's or mesh's vertex or a deform value: mostly tens with two decimals. */
+static double vertex_value(prng *r)
+{
+    if (prng_chance(r, 0.25)) return draw_coord(r, false).v;
+    int whole = prng_int(r, -120, 120);
+    int hundredths = prng_int(r, 0, 99);
+    return whole + hundredths / 100.0;
+}
+
+/* Path attachment `name` over the first n bones; returns its deform length. */
+static int write_path_attachment(cg *g, const char *name, int n)
+{
+    static const double weights[3][3] = { { 1 }, { 0.25, 0.75 }, { 0.2, 0.3, 0.5 } };
+    prng *r = g->r;
+    jw *w = g->w;
+    bool closed = prng_chance(r, 0.35);
+    int knots = prng_int(r, 2, 4);
+    bool weighted = prng_chance(r, 0.45);
+    int vertex_count = knots * 3, entries = 0;
+    jw_object(w, name, false);
+    jw_string(w, "type", "path");
+    if (closed) jw_bool(w, "closed", true);
+    if (prng_chance(r, 0.3)) jw_bool(w, "constantSpeed", false);
+    jw_number(w, "vertexCount", vertex_count, JW_SHORTEST);
+    jw_array(w, "vertices", false);
+    for (int v = 0; v < vertex_count; v++) {
+        double x = vertex_value(r);
+        double y = vertex_value(r);
+        if (!weighted) {
+            jw_number(w, NULL, x, JW_SHORTEST);
+            jw_number(w, NULL, y, JW_SHORTEST);
+            continue;
+        }
+        int bones = prng_int(r, 1, 3);
+        jw_number(w, NULL, bones, JW_SHORTEST);
+        for (int k = 0; k < bones; k++) {
+            int b = prng_int(r, 0, n - 1);
+            jw_number(w, NULL, b, JW_SHORTEST);
+            jw_number(w, NULL, x + k * 7, JW_SHORTEST);
+            jw_number(w, NULL, y - k * 5, JW_SHORTEST);
+            jw_number(w, NULL, weights[bones - 1][k], JW_SHORTEST);
+        }
+        entries += bones;
+    }
+    jw_end(w);
+    jw_array(w, "lengths", false);
+    double total = 0;
+    for (int k = 0; k < knots; k++) {
+        total += prng_int(r, 50, 400);
+        jw_number(w, NULL, total, JW_SHORTEST);
+    }
+    jw_end(w);
+    jw_end(w);
+    return weighted ? 2 * entries : 2 * vertex_count;
+}
+
+/* A sequence member: one to four regions, now and then a setup index. */
+static void write_sequence(cg *g)
+{
+    prng *r = g->r;
+    int count = prng_int(g->r, 1, 4);
+    jw_object(g->w, "sequence", false);
+    jw_number(g->w, "count", count, JW_SHORTEST);
+    if (prng_chance(r, 0.4)) jw_number(g->w, "setup", prng_int(r, 0, count - 1), JW_SHORTEST);
+    jw_end(g->w);
+}
+
+/* Mesh `m`: a quad, unweighted or each vertex weighted to one or two of the first n bones; returns its
+ * deform length. */
+static int write_mesh(cg *g, int n)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    bool weighted = prng_chance(r, 0.5);
+    int entries = 0;
+    jw_object(w, "m", false);
+    jw_string(w, "type", "mesh");
+    jw_raw(w, "uvs", "[ 0, 0, 1, 0, 1, 1, 0, 1 ]");
+    jw_raw(w, "triangles", "[ 0, 1, 2, 2, 3, 0 ]");
+    jw_array(w, "vertices", false);
+    for (int v = 0; v < 4; v++) {
+        double x = vertex_value(r);
+        double y = vertex_value(r);
+        if (!weighted) {
+            jw_number(w, NULL, x, JW_SHORTEST);
+            jw_number(w, NULL, y, JW_SHORTEST);
+            continue;
+        }
+        int bones = prng_int(r, 1, 2);
+        jw_number(w, NULL, bones, JW_SHORTEST);
+        for (int k = 0; k < bones; k++) {
+            int b = prng_int(r, 0, n - 1);
+            jw_number(w, NULL, b, JW_SHORTEST);
+            jw_number(w, NULL, x - k * 3, JW_SHORTEST);
+            jw_number(w, NULL, y + k * 4, JW_SHORTEST);
+            jw_number(w, NULL, bones == 1 ? 1 : 0.5, JW_SHORTEST);
+        }
+        entries += bones;
+    }
+    jw_end(w);
+    jw_number(w, "hull", 4, JW_SHORTEST);
+    if (prng_chance(r, 0.3)) write_sequence(g);
+    jw_end(w);
+    return weighted ? 2 * entries : 8;
+}
+
+/* The `skins` array: the default skin with the extra slots' attachments. */
+static void write_skin(cg *g, extras *x, int n)
+{
+    jw *w = g->w;
+    jw_array(w, "skins", true);
+    jw_object(w, NULL, false);
+    jw_string(w, "name", "default");
+    jw_object(w, "attachments", false);
+    if (x->path) {
+        jw_object(w, "pth", false);
+        for (int i = 0; i < x->paths; i++) x->path_deform[i] = write_path_attachment(g, path_names[i], n);
+        jw_end(w);
+    }
+    if (x->mesh) {
+        jw_object(w, "msh", false);
+        x->mesh_deform = write_mesh(g, n);
+        jw_object(w, "r", false);
+        jw_number(w, "width", prng_int(g->r, 1, 50), JW_SHORTEST);
+        jw_number(w, "height", prng_int(g->r, 1, 50), JW_SHORTEST);
+        write_sequence(g);
+        jw_end(w);
+        jw_end(w);
+    }
+    if (x->linked) {
+        jw_object(w, "lnk", false);
+        jw_object(w, "l", false);
+        jw_string(w, "type", "linkedmesh");
+        jw_string(w, "source", "m");
+        jw_string(w, "slot", "msh");
+        if (!x->linked_timelines) jw_bool(w, "timelines", false);
+        else if (prng_chance(g->r, 0.2)) jw_bool(w, "timelines", true);
+        if (prng_chance(g->r, 0.3)) write_sequence(g);
+        jw_end(w);
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_end(w);
+    jw_end(w);
+}
+
+/* The path constraint `pc`: one to three of the first n bones on slot `pth`. */
+static void path_constraint(cg *g, int n)
+{
+    static const char *const position_modes[2] = { "fixed", "percent" };
+    static const char *const spacing_modes[4] = { "length", "fixed", "percent", "proportional" };
+    static const char *const rotate_modes[3] = { "tangent", "chain", "chainScale" };
+    static const char *const mixes[3] = { "mixRotate", "mixX", "mixY" };
+    prng *r = g->r;
+    jw *w = g->w;
+    jw_string(w, "type", "path");
+    jw_string(w, "name", "pc");
+    int count = prng_int(r, 1, 3);
+    bool used[CG_MAX_BONES] = { false };
+    jw_array(w, "bones", false);
+    for (int k = 0; k < count; k++) {
+        int b = prng_int(r, 0, n - 1);
+        if (used[b]) continue;
+        used[b] = true;
+        jw_string(w, NULL, g->bone[b].name);
+    }
+    jw_end(w);
+    jw_string(w, "slot", "pth");
+    int position_mode = prng_int(r, 0, 1);
+    int spacing_mode = prng_int(r, 0, 3);
+    if (position_mode == 0 || prng_chance(r, 0.3)) jw_string(w, "positionMode", position_modes[position_mode]);
+    if (spacing_mode != 0 || prng_chance(r, 0.3)) jw_string(w, "spacingMode", spacing_modes[spacing_mode]);
+    if (prng_chance(r, 0.6)) jw_string(w, "rotateMode", rotate_modes[prng_int(r, 0, 2)]);
+    if (prng_chance(r, 0.3)) jw_number(w, "rotation", prng_int(r, -180, 180), JW_SHORTEST);
+    if (prng_chance(r, 0.7)) {
+        double position = prng_unit(r);
+        jw_number(w, "position", position_mode ? position : position * 300, JW_SHORTEST);
+    }
+    if (prng_chance(r, 0.5)) {
+        double spacing = prng_unit(r);
+        jw_number(w, "spacing", spacing_mode >= 2 ? spacing * 0.5 : spacing * 40, JW_SHORTEST);
+    }
+    for (int k = 0; k < 3; k++)
+        if (prng_chance(r, 0.4)) {
+            num m = cg_mix(r);
+            jw_number(w, mixes[k], m.v, m.sp);
+        }
+}
+
+/* An attachment timeline over the slot's `names`, none (a key without a name) and `gone`, which the skin
+ * lacks for a slot it holds others for: the runtime sets the attachment to undefined. */
+static void attachment_keys(cg *g, const char *slot, const char *const *names, int count)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    double t[CG_MAX_KEYS];
+    int n = cg_times(r, t, 4);
+    jw_object(w, slot, false);
+    jw_array(w, "attachment", false);
+    for (int i = 0; i < n; i++) {
+        jw_object(w, NULL, false);
+        cg_time(g, t[i]);
+        int k = prng_int(r, 0, 99);
+        if (k < 12) jw_string(w, "name", "gone");
+        else if (k >= 25) jw_string(w, "name", names[prng_int(r, 0, count - 1)]);
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_end(w);
+}
+
+/* The open animation's attachment timelines of the extra slots, as members of its `slots` object;
+ * `keys` says which (1 pth, 2 msh, 4 lnk). */
+static void extra_attachment_timelines(cg *g, int keys, const extras *x)
+{
+    static const char *const mesh_names[2] = { "m", "r" };
+    static const char *const linked_names[1] = { "l" };
+    if (keys & 1) attachment_keys(g, "pth", path_names, x->paths);
+    if (keys & 2) attachment_keys(g, "msh", mesh_names, 2);
+    if (keys & 4) attachment_keys(g, "lnk", linked_names, 1);
+}
+
+/* A deform timeline of one to four keys over `length` values: sparse runs with offsets, keys without
+ * vertices (the setup), curves. */
+static void deform_timeline(cg *g, int length)
+{
+    static const double zero[1] = { 0 }, one[1] = { 1 };
+    prng *r = g->r;
+    jw *w = g->w;
+    double t[CG_MAX_KEYS];
+    int n = cg_times(r, t, 4);
+    jw_array(w, "deform", false);
+    for (int i = 0; i < n; i++) {
+        jw_object(w, NULL, false);
+        cg_time(g, t[i]);
+        if (prng_chance(r, 0.9)) {
+            int offset = prng_chance(r, 0.5) ? 0 : prng_int(r, 0, length - 1);
+            int run = prng_chance(r, 0.5) ? length - offset : prng_int(r, 1, length - offset);
+            if (offset > 0 || prng_chance(r, 0.3)) jw_number(w, "offset", offset, JW_SHORTEST);
+            jw_array(w, "vertices", false);
+            for (int v = 0; v < run; v++) {
+                double value = vertex_value(r);
+                jw_number(w, NULL, value, draw_spelling(r));
+            }
+            jw_end(w);
+        }
+        if (i + 1 < n) cg_curve(g, 1, t[i], t[i + 1], zero, one);
+        jw_end(w);
+    }
+    jw_end(w);
+}
+
+/* A sequence timeline: every mode, indices beyond the count, delays inherited, 0, negative. */
+static void sequence_timeline(cg *g)
+{
+    static const char *const modes[7] = { "hold", "once", "loop", "pingpong", "onceReverse", "loopReverse",
+                                          "pingpongReverse" };
+    prng *r = g->r;
+    jw *w = g->w;
+    double t[CG_MAX_KEYS];
+    int n = cg_times(r, t, 3);
+    jw_array(w, "sequence", false);
+    for (int i = 0; i < n; i++) {
+        jw_object(w, NULL, false);
+        cg_time(g, t[i]);
+        if (prng_chance(r, 0.8)) jw_string(w, "mode", modes[prng_int(r, 0, 6)]);
+        if (prng_chance(r, 0.7)) jw_number(w, "index", prng_int(r, -1, 5), JW_SHORTEST);
+        if (prng_chance(r, 0.7)) {
+            int k = prng_int(r, 0, 99);
+            double delay = k < 5 ? 0 : k < 10 ? -0.1 : prng_int(r, 1, 30) / 60.0;
+            jw_number(w, "delay", delay, JW_SHORTEST);
+        }
+        jw_end(w);
+    }
+    jw_end(w);
+}
+
+/* The open animation's `attachments` object: deform timelines on the path attachments (the setup one
+ * more often), deform and sequence timelines on `m`, `r` and `l`; nothing when none is drawn. */
+static void extra_deform_timelines(cg *g, const extras *x)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    bool path[3] = { false, false, false };
+    bool any_path = false;
+    for (int i = 0; i < x->paths; i++) {
+        path[i] = prng_chance(r, i == x->path_setup ? 0.7 : 0.3);
+        any_path = any_path || path[i];
+    }
+    bool mesh_deform = x->mesh && prng_chance(r, 0.45);
+    bool mesh_sequence = x->mesh && prng_chance(r, 0.3);
+    bool region_sequence = x->mesh && prng_chance(r, 0.3);
+    bool linked_deform = x->linked && prng_chance(r, 0.1);
+    bool linked_sequence = x->linked && prng_chance(r, 0.1);
+    bool mesh_slot = mesh_deform || mesh_sequence || region_sequence;
+    bool linked_slot = linked_deform || linked_sequence;
+    if (!any_path && !mesh_slot && !linked_slot) return;
+    jw_object(w, "attachments", false);
+    jw_object(w, "default", false);
+    if (any_path) {
+        jw_object(w, "pth", false);
+        for (int i = 0; i < x->paths; i++) {
+            if (!path[i]) continue;
+            jw_object(w, path_names[i], false);
+            deform_timeline(g, x->path_deform[i]);
+            jw_end(w);
+        }
+        jw_end(w);
+    }
+    if (mesh_slot) {
+        jw_object(w, "msh", false);
+        if (mesh_deform || mesh_sequence) {
+            jw_object(w, "m", false);
+            if (mesh_deform) deform_timeline(g, x->mesh_deform);
+            if (mesh_sequence) sequence_timeline(g);
+            jw_end(w);
+        }
+        if (region_sequence) {
+            jw_object(w, "r", false);
+            sequence_timeline(g);
+            jw_end(w);
+        }
+        jw_end(w);
+    }
+    if (linked_slot) {
+        jw_object(w, "lnk", false);
+        jw_object(w, "l", false);
+        if (linked_deform) deform_timeline(g, x->mesh_deform);
+        if (linked_sequence) sequence_timeline(g);
+        jw_end(w);
+        jw_end(w);
+    }
+    jw_end(w);
+    jw_end(w);
+}
+
 static num slider_time(prng *r)
 {
     num n = { 0, draw_spelling(r) };
@@ -151,9 +515,25 @@ bool probe_slider(const probe_params *p, probe *out)
     int other_at = prng_int(&r, 0, sliders);
     int total = sliders + (other ? 1 : 0);
 
-    char shape[96];
-    snprintf(shape, sizeof shape, "%d bones, %d sliders, %d animations%s", n, sliders, anims,
-             other == 1 ? ", an IK constraint" : other == 2 ? ", a transform constraint" : "");
+    /* The extra slots, and where the path constraint goes among the others (-1 none). */
+    extras x = { 0 };
+    x.path = prng_chance(&r, 0.4);
+    x.paths = prng_int(&r, 2, 3);
+    x.path_setup = prng_chance(&r, 0.2) ? -1 : prng_int(&r, 0, x.paths - 1);
+    x.mesh = prng_chance(&r, 0.3);
+    x.linked = x.mesh && prng_chance(&r, 0.7);
+    x.linked_timelines = prng_chance(&r, 0.85);
+    int mesh_setup = prng_int(&r, -1, 1);
+    bool linked_setup = prng_chance(&r, 0.8);
+    bool pose_anim = (x.path || x.mesh) && prng_chance(&r, 0.4);
+    int path_at = x.path ? prng_int(&r, 0, total) : -1;
+    if (!x.path) x.paths = 0;
+
+    char shape[192];
+    snprintf(shape, sizeof shape, "%d bones, %d sliders, %d animations%s%s%s%s", n, sliders, anims,
+             other == 1 ? ", an IK constraint" : other == 2 ? ", a transform constraint" : "",
+             x.path ? ", a path constraint" : "", x.mesh ? ", a mesh slot" : "",
+             x.linked ? ", a linked mesh slot" : "");
     cg_begin(&g, p, "slider", shape);
     cg_write_bones(&g, p);
     jw *w = g.w;
@@ -161,7 +541,7 @@ bool probe_slider(const probe_params *p, probe *out)
     /* Slots for the animations' slot and draw order timelines (none in about half the documents). */
     int slots = prng_chance(&r, 0.5) ? prng_int(&r, 1, 3) : 0;
     bool dark[3] = { false, false, false };
-    if (slots) {
+    if (slots || x.path || x.mesh) {
         jw_array(w, "slots", true);
         for (int i = 0; i < slots; i++) {
             char name[16], hex[9];
@@ -179,11 +559,38 @@ bool probe_slider(const probe_params *p, probe *out)
             }
             jw_end(w);
         }
+        if (x.path) {
+            jw_object(w, NULL, false);
+            jw_string(w, "name", "pth");
+            jw_string(w, "bone", g.bone[prng_int(&r, 0, n - 1)].name);
+            if (x.path_setup >= 0) jw_string(w, "attachment", path_names[x.path_setup]);
+            jw_end(w);
+        }
+        if (x.mesh) {
+            jw_object(w, NULL, false);
+            jw_string(w, "name", "msh");
+            jw_string(w, "bone", g.bone[prng_int(&r, 0, n - 1)].name);
+            if (mesh_setup >= 0) jw_string(w, "attachment", mesh_setup == 0 ? "m" : "r");
+            jw_end(w);
+        }
+        if (x.linked) {
+            jw_object(w, NULL, false);
+            jw_string(w, "name", "lnk");
+            jw_string(w, "bone", g.bone[prng_int(&r, 0, n - 1)].name);
+            if (linked_setup) jw_string(w, "attachment", "l");
+            jw_end(w);
+        }
         jw_end(w);
     }
 
     jw_array(w, "constraints", true);
-    for (int c = 0, s = 0; c < total; c++) {
+    for (int c = 0, s = 0; c <= total; c++) {
+        if (c == path_at) {
+            jw_object(w, NULL, false);
+            path_constraint(&g, n);
+            jw_end(w);
+        }
+        if (c == total) break;
         jw_object(w, NULL, false);
         if (other && c == other_at) {
             int b = prng_int(&r, 1, n - 1);
@@ -257,6 +664,7 @@ bool probe_slider(const probe_params *p, probe *out)
         jw_end(w);
     }
     jw_end(w);
+    if (x.path || x.mesh) write_skin(&g, &x, n);
 
     jw_object(w, "animations", true);
     for (int a = 0; a < anims; a++) {
@@ -274,10 +682,17 @@ bool probe_slider(const probe_params *p, probe *out)
             cg_mix_timeline(&g, "tc", 6);
             jw_end(w);
         }
-        if (slots && prng_chance(&r, 0.5)) {
+        bool slot_keys = slots && prng_chance(&r, 0.5);
+        int extra_keys = 0;
+        if (x.path && prng_chance(&r, 0.6)) extra_keys |= 1;
+        if (x.mesh && prng_chance(&r, 0.4)) extra_keys |= 2;
+        if (x.linked && prng_chance(&r, 0.15)) extra_keys |= 4;
+        if (slot_keys || extra_keys) {
             jw_object(w, "slots", true);
-            for (int i = 0; i < slots; i++)
-                if (prng_chance(&r, 0.6)) slot_timelines(&g, i, dark[i]);
+            if (slot_keys)
+                for (int i = 0; i < slots; i++)
+                    if (prng_chance(&r, 0.6)) slot_timelines(&g, i, dark[i]);
+            extra_attachment_timelines(&g, extra_keys, &x);
             jw_end(w);
         }
         if (slots && prng_chance(&r, 0.3)) draw_order_timeline(&g, slots);
@@ -292,6 +707,21 @@ bool probe_slider(const probe_params *p, probe *out)
             jw_end(w);
             jw_end(w);
         }
+        extra_deform_timelines(&g, &x);
+        jw_end(w);
+    }
+    if (pose_anim) {
+        /* An animation no slider applies: the pose it leaves is what the copies start from. */
+        jw_object(w, "pose", true);
+        int keys = 0;
+        if (x.path && prng_chance(&r, 0.5)) keys |= 1;
+        if (x.mesh && prng_chance(&r, 0.3)) keys |= 2;
+        if (keys) {
+            jw_object(w, "slots", true);
+            extra_attachment_timelines(&g, keys, &x);
+            jw_end(w);
+        }
+        extra_deform_timelines(&g, &x);
         jw_end(w);
     }
     jw_end(w);
