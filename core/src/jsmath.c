@@ -40,14 +40,14 @@ static inline double pow2(int k) { return from_words((uint32_t)(k + 1023) << 20,
 /* sin(x + tail) for |x| <= pi/4, where tail is a correction below x's last bit (has_tail says whether
  * it is nonzero). sin(x) = x + S1 x^3 + ... + S6 x^13; the tail enters as cos(x)*tail ~ tail - x^2
  * tail / 2. */
+static const double
+    S1 = -0x1.5555555555549p-3,  /* -1.66666666666666324348e-01 */
+    S2 = 0x1.111111110f8a6p-7,   /*  8.33333333332248946124e-03 */
+    S3 = -0x1.a01a019c161d5p-13, /* -1.98412698298579493134e-04 */
+    S4 = 0x1.71de357b1fe7dp-19,  /*  2.75573137070700676789e-06 */
+    S5 = -0x1.ae5e68a2b9cebp-26, /* -2.50507602534068634195e-08 */
+    S6 = 0x1.5d93a5acfd57cp-33;  /*  1.58969099521155010221e-10 */
 static inline double sin_poly(double x, double tail, int has_tail) {
-    static const double
-        S1 = -0x1.5555555555549p-3,  /* -1.66666666666666324348e-01 */
-        S2 = 0x1.111111110f8a6p-7,   /*  8.33333333332248946124e-03 */
-        S3 = -0x1.a01a019c161d5p-13, /* -1.98412698298579493134e-04 */
-        S4 = 0x1.71de357b1fe7dp-19,  /*  2.75573137070700676789e-06 */
-        S5 = -0x1.ae5e68a2b9cebp-26, /* -2.50507602534068634195e-08 */
-        S6 = 0x1.5d93a5acfd57cp-33;  /*  1.58969099521155010221e-10 */
     if ((high_word(x) & 0x7fffffff) < 0x3e400000 && (int)x == 0)
         return x; /* |x| < 2^-27: sin x rounds to x (keeps -0) */
     double z = x * x;
@@ -60,14 +60,14 @@ static inline double sin_poly(double x, double tail, int has_tail) {
 /* cos(x + tail) for |x| <= pi/4. cos(x) = 1 - x^2/2 + C1 x^4 + ... + C6 x^14. For |x| >= 0.3 the
  * subtraction 1 - x^2/2 loses bits, so a round amount qx (x^2/4 truncated, or 0.28125 when |x| >
  * 0.78125) is taken off both parts first: cos = (1 - qx) - ((x^2/2 - qx) - (x^2 r - x tail)). */
+static const double
+    C1 = 0x1.555555555554cp-5,   /*  4.16666666666666019037e-02 */
+    C2 = -0x1.6c16c16c15177p-10, /* -1.38888888888741095749e-03 */
+    C3 = 0x1.a01a019cb1590p-16,  /*  2.48015872894767294178e-05 */
+    C4 = -0x1.27e4f809c52adp-22, /* -2.75573143513906633035e-07 */
+    C5 = 0x1.1ee9ebdb4b1c4p-29,  /*  2.08757232129817482790e-09 */
+    C6 = -0x1.8fae9be8838d4p-37; /* -1.13596475577881948265e-11 */
 static inline double cos_poly(double x, double tail) {
-    static const double
-        C1 = 0x1.555555555554cp-5,   /*  4.16666666666666019037e-02 */
-        C2 = -0x1.6c16c16c15177p-10, /* -1.38888888888741095749e-03 */
-        C3 = 0x1.a01a019cb1590p-16,  /*  2.48015872894767294178e-05 */
-        C4 = -0x1.27e4f809c52adp-22, /* -2.75573143513906633035e-07 */
-        C5 = 0x1.1ee9ebdb4b1c4p-29,  /*  2.08757232129817482790e-09 */
-        C6 = -0x1.8fae9be8838d4p-37; /* -1.13596475577881948265e-11 */
     int32_t ix = high_word(x) & 0x7fffffff;
     if (ix < 0x3e400000 && (int)x == 0)
         return 1.0; /* |x| < 2^-27 */
@@ -250,8 +250,29 @@ static const int32_t NPIO2_HIGH[32] = {
     0x4043A28C, 0x40446B9C, 0x404534AC, 0x4045FDBB, 0x4046C6CB, 0x40478FDB, 0x404858EB, 0x404921FB,
 };
 
+/* The huge arguments of reduce_pio2 (|x| > 2^19 pi/2), out of line: they are rare. */
+static __attribute__((noinline)) int32_t reduce_pio2_huge(double x, double out[2]) {
+    int32_t hx = high_word(x);
+    int32_t ix = hx & 0x7fffffff;
+    /* split |x| into three 24-bit digits scaled by 2^e0 */
+    int32_t e0 = (ix >> 20) - 1046; /* so that |x| * 2^-e0 is in [2^23, 2^24) */
+    double z = from_words((uint32_t)(ix - e0 * 0x100000), low_word(x));
+    double xd[3];
+    for (int i = 0; i < 2; i++) {
+        xd[i] = (double)(int32_t)z;
+        z = (z - xd[i]) * TWO24;
+    }
+    xd[2] = z;
+    int nx = 3;
+    while (xd[nx - 1] == 0.0) nx--;
+    int32_t n = reduce_huge(xd, nx, e0, out);
+    if (hx < 0) { out[0] = -out[0]; out[1] = -out[1]; return -n; }
+    return n;
+}
+
+
 /* Returns n and writes the remainder for |x| > pi/4; x is finite. fdlibm's __ieee754_rem_pio2. */
-static int32_t reduce_pio2(double x, double out[2]) {
+static inline __attribute__((always_inline)) int32_t reduce_pio2(double x, double out[2]) {
     static const double
         INV_PIO2 = 0x1.45f306dc9c883p-1,  /* 2/pi,                       6.36619772367581382433e-01 */
         PIO2_1 = 0x1.921fb54400000p+0,    /* first 33 bits of pi/2,      1.57079632673412561417e+00 */
@@ -321,20 +342,7 @@ static int32_t reduce_pio2(double x, double out[2]) {
         return n;
     }
 
-    /* huge: split |x| into three 24-bit digits scaled by 2^e0 */
-    int32_t e0 = (ix >> 20) - 1046; /* so that |x| * 2^-e0 is in [2^23, 2^24) */
-    double z = from_words((uint32_t)(ix - e0 * 0x100000), low_word(x));
-    double xd[3];
-    for (int i = 0; i < 2; i++) {
-        xd[i] = (double)(int32_t)z;
-        z = (z - xd[i]) * TWO24;
-    }
-    xd[2] = z;
-    int nx = 3;
-    while (xd[nx - 1] == 0.0) nx--;
-    int32_t n = reduce_huge(xd, nx, e0, out);
-    if (hx < 0) { out[0] = -out[0]; out[1] = -out[1]; return -n; }
-    return n;
+    return reduce_pio2_huge(x, out);
 }
 
 /* ---- Math.sin, Math.cos ---- */
@@ -392,33 +400,35 @@ void js_sincos(double x, double *sin_out, double *cos_out) {
 
 /* ---- atan, Math.atan2 ---- */
 
+/* atan's tabulated values at the interval centres, head and tail, and its polynomial. */
+static const double ATAN_HI[4] = {
+    0x1.dac670561bb4fp-2, /* atan(0.5) head  4.63647609000806093515e-01 */
+    0x1.921fb54442d18p-1, /* atan(1.0) head  7.85398163397448278999e-01 */
+    0x1.f730bd281f69bp-1, /* atan(1.5) head  9.82793723247329054082e-01 */
+    0x1.921fb54442d18p+0, /* atan(inf) head  1.57079632679489655800e+00 */
+};
+static const double ATAN_LO[4] = {
+    0x1.a2b7f222f65e2p-56, /* 2.26987774529616870924e-17 */
+    0x1.1a62633145c07p-55, /* 3.06161699786838301793e-17 */
+    0x1.007887af0cbbdp-56, /* 1.39033110312309984516e-17 */
+    0x1.1a62633145c07p-54, /* 6.12323399573676603587e-17 */
+};
+static const double AT[11] = {
+    0x1.555555555550dp-2,  /*  3.33333333333329318027e-01 */
+    -0x1.999999998ebc4p-3, /* -1.99999999998764832476e-01 */
+    0x1.24924920083ffp-3,  /*  1.42857142725034663711e-01 */
+    -0x1.c71c6fe231671p-4, /* -1.11111104054623557880e-01 */
+    0x1.745cdc54c206ep-4,  /*  9.09088713343650656196e-02 */
+    -0x1.3b0f2af749a6dp-4, /* -7.69187620504482999495e-02 */
+    0x1.10d66a0d03d51p-4,  /*  6.66107313738753120669e-02 */
+    -0x1.dde2d52defd9ap-5, /* -5.83357013379057348645e-02 */
+    0x1.97b4b24760debp-5,  /*  4.97687799461593236017e-02 */
+    -0x1.2b4442c6a6c2fp-5, /* -3.65315727442169155270e-02 */
+    0x1.0ad3ae322da11p-6,  /*  1.62858201153657823623e-02 */
+};
+
 /* atan(x), as V8's ieee754::atan (fdlibm s_atan.c). */
 static double atan_core(double x) {
-    static const double ATAN_HI[4] = {
-        0x1.dac670561bb4fp-2, /* atan(0.5) head  4.63647609000806093515e-01 */
-        0x1.921fb54442d18p-1, /* atan(1.0) head  7.85398163397448278999e-01 */
-        0x1.f730bd281f69bp-1, /* atan(1.5) head  9.82793723247329054082e-01 */
-        0x1.921fb54442d18p+0, /* atan(inf) head  1.57079632679489655800e+00 */
-    };
-    static const double ATAN_LO[4] = {
-        0x1.a2b7f222f65e2p-56, /* 2.26987774529616870924e-17 */
-        0x1.1a62633145c07p-55, /* 3.06161699786838301793e-17 */
-        0x1.007887af0cbbdp-56, /* 1.39033110312309984516e-17 */
-        0x1.1a62633145c07p-54, /* 6.12323399573676603587e-17 */
-    };
-    static const double AT[11] = {
-        0x1.555555555550dp-2,  /*  3.33333333333329318027e-01 */
-        -0x1.999999998ebc4p-3, /* -1.99999999998764832476e-01 */
-        0x1.24924920083ffp-3,  /*  1.42857142725034663711e-01 */
-        -0x1.c71c6fe231671p-4, /* -1.11111104054623557880e-01 */
-        0x1.745cdc54c206ep-4,  /*  9.09088713343650656196e-02 */
-        -0x1.3b0f2af749a6dp-4, /* -7.69187620504482999495e-02 */
-        0x1.10d66a0d03d51p-4,  /*  6.66107313738753120669e-02 */
-        -0x1.dde2d52defd9ap-5, /* -5.83357013379057348645e-02 */
-        0x1.97b4b24760debp-5,  /*  4.97687799461593236017e-02 */
-        -0x1.2b4442c6a6c2fp-5, /* -3.65315727442169155270e-02 */
-        0x1.0ad3ae322da11p-6,  /*  1.62858201153657823623e-02 */
-    };
     int32_t hx = high_word(x);
     int32_t ix = hx & 0x7fffffff;
     int id;
