@@ -93,6 +93,14 @@ static inline void memo_sincos(pc_aux_memo *aux, double x, double *sin, double *
     aux->v2 = *cos;
 }
 
+/* v times the skeleton's scale s, or v itself when the pass knows the scale is 1 (`unit`): v * 1 is v,
+ * bit for bit (-0 and infinities included; a NaN stays NaN). The skeleton is almost always unscaled,
+ * and these products sit on the chain from parent to child. */
+static inline double scaled(double v, double s, bool unit)
+{
+    return unit ? v : v * s;
+}
+
 static void update_root(const pc_skeleton *sk, pc_trig_memo *memo, pc_bone_pose *p)
 {
     const pc_bone_local *l = &p->local;
@@ -106,15 +114,16 @@ static void update_root(const pc_skeleton *sk, pc_trig_memo *memo, pc_bone_pose 
 }
 
 /* noRotationOrReflection: the parent's rotation and reflection are dropped, its scale and shear kept. */
-static void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo, pc_aux_memo *aux,
-                               const pc_bone_pose *parent, pc_bone_pose *p)
+static inline __attribute__((always_inline)) void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo,
+                                                                     pc_aux_memo *aux, const pc_bone_pose *parent,
+                                                                     pc_bone_pose *p, bool unit)
 {
     const pc_bone_local *l = &p->local;
-    double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
-    double pa = parent->a * sxi, pb = parent->b, pc = parent->c * syi, pd = parent->d;
+    double sx = sk->scale_x, sy = sk->scale_y, sxi = unit ? 1 : 1 / sx, syi = unit ? 1 : 1 / sy;
+    double pa = scaled(parent->a, sxi, unit), pb = parent->b, pc = scaled(parent->c, syi, unit), pd = parent->d;
     double s = pa * pa + pc * pc, r;
     if (s > PC_EPSILON2) {
-        s = fabs(pa * pd * syi - pb * sxi * pc) / s;
+        s = fabs(scaled(pa * pd, syi, unit) - scaled(pb, sxi, unit) * pc) / s;
         pb = pc * s;
         pd = pa * s;
         r = l->rotation - memo_atan2(aux, pc, pa) * pc_rad_deg;
@@ -124,42 +133,44 @@ static void update_no_rotation(const pc_skeleton *sk, pc_trig_memo *memo, pc_aux
         r = l->rotation - 90 + memo_atan2(aux, pd, pb) * pc_rad_deg;
     }
     axes m = local_axes(memo, r + l->shear_x, r + l->shear_y + 90, l->scale_x, l->scale_y);
-    p->a = (pa * m.la - pb * m.lc) * sx;
-    p->b = (pa * m.lb - pb * m.ld) * sx;
-    p->c = (pc * m.la + pd * m.lc) * sy;
-    p->d = (pc * m.lb + pd * m.ld) * sy;
+    p->a = scaled(pa * m.la - pb * m.lc, sx, unit);
+    p->b = scaled(pa * m.lb - pb * m.ld, sx, unit);
+    p->c = scaled(pc * m.la + pd * m.lc, sy, unit);
+    p->d = scaled(pc * m.lb + pd * m.ld, sy, unit);
 }
 
 /* noScale and noScaleOrReflection: the parent's rotation kept through a unit-length x axis; noScale
  * also keeps its reflection. */
-static void update_no_scale(const pc_skeleton *sk, pc_trig_memo *memo, pc_aux_memo *aux,
-                            const pc_bone_pose *parent, pc_bone_pose *p)
+static inline __attribute__((always_inline)) void update_no_scale(const pc_skeleton *sk, pc_trig_memo *memo,
+                                                                  pc_aux_memo *aux, const pc_bone_pose *parent,
+                                                                  pc_bone_pose *p, bool unit)
 {
     const pc_bone_local *l = &p->local;
-    double sx = sk->scale_x, sy = sk->scale_y, sxi = 1 / sx, syi = 1 / sy;
+    double sx = sk->scale_x, sy = sk->scale_y, sxi = unit ? 1 : 1 / sx, syi = unit ? 1 : 1 / sy;
     double pa = parent->a, pb = parent->b, pc = parent->c, pd = parent->d;
     double cos, sin;
     memo_sincos(aux, l->rotation * pc_deg_rad, &sin, &cos);
-    double za = (pa * cos + pb * sin) * sxi;
-    double zc = (pc * cos + pd * sin) * syi;
+    double za = scaled(pa * cos + pb * sin, sxi, unit);
+    double zc = scaled(pc * cos + pd * sin, syi, unit);
     double s = 1 / sqrt(za * za + zc * zc);
     za *= s;
     zc *= s;
     double zb = -zc, zd = za;
     bool parent_reflects = pa * pd - pb * pc < 0;
-    bool skeleton_reflects = (sx < 0) != (sy < 0);
+    bool skeleton_reflects = !unit && (sx < 0) != (sy < 0);
     if (l->inherit == PC_INHERIT_NO_SCALE && parent_reflects != skeleton_reflects) {
         zb = -zb;
         zd = -zd;
     }
     axes m = local_axes(memo, l->shear_x, 90 + l->shear_y, l->scale_x, l->scale_y);
-    p->a = (za * m.la + zb * m.lc) * sx;
-    p->b = (za * m.lb + zb * m.ld) * sx;
-    p->c = (zc * m.la + zd * m.lc) * sy;
-    p->d = (zc * m.lb + zd * m.ld) * sy;
+    p->a = scaled(za * m.la + zb * m.lc, sx, unit);
+    p->b = scaled(za * m.lb + zb * m.ld, sx, unit);
+    p->c = scaled(zc * m.la + zd * m.lc, sy, unit);
+    p->d = scaled(zc * m.lb + zd * m.ld, sy, unit);
 }
 
-static inline __attribute__((always_inline)) void update_world(pc_skeleton *sk, pc_bone *bone)
+/* `unit`: the skeleton's scale is 1 on both axes (the caller checked). */
+static inline __attribute__((always_inline)) void update_world(pc_skeleton *sk, pc_bone *bone, bool unit)
 {
     pc_bone_pose *p = bone->applied;
     pc_trig_memo *memo = &bone->axes_memo;
@@ -182,28 +193,28 @@ static inline __attribute__((always_inline)) void update_world(pc_skeleton *sk, 
     }
     case PC_INHERIT_ONLY_TRANSLATION: {
         axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
-        p->a = m.la * sk->scale_x;
-        p->b = m.lb * sk->scale_x;
-        p->c = m.lc * sk->scale_y;
-        p->d = m.ld * sk->scale_y;
+        p->a = scaled(m.la, sk->scale_x, unit);
+        p->b = scaled(m.lb, sk->scale_x, unit);
+        p->c = scaled(m.lc, sk->scale_y, unit);
+        p->d = scaled(m.ld, sk->scale_y, unit);
         break;
     }
     case PC_INHERIT_NO_ROTATION_OR_REFLECTION:
-        update_no_rotation(sk, memo, &bone->aux_memo, parent, p);
+        update_no_rotation(sk, memo, &bone->aux_memo, parent, p, unit);
         break;
     case PC_INHERIT_NO_SCALE:
     case PC_INHERIT_NO_SCALE_OR_REFLECTION:
-        update_no_scale(sk, memo, &bone->aux_memo, parent, p);
+        update_no_scale(sk, memo, &bone->aux_memo, parent, p, unit);
         break;
     }
 }
 
 void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone)
 {
-    update_world(sk, bone);
+    update_world(sk, bone, false);
 }
 
-void pc_bone_update_pass(pc_skeleton *sk)
+static inline __attribute__((always_inline)) void update_pass(pc_skeleton *sk, bool unit)
 {
     /* The order, its length, the pass's stamp and the rules do not change during the pass; only a
      * constraint's turn can throw. */
@@ -223,11 +234,17 @@ void pc_bone_update_pass(pc_skeleton *sk)
                 pc_bone_update_world_now(sk, b);
             } else {
                 p->world_stamp = stamp;
-                update_world(sk, b);
+                update_world(sk, b, unit);
             }
         } else if (u->kind == PC_UPDATE_CONSTRAINT) {
             pc_constraint_update(sk, u->index);
             if (sk->thrown) break;
         }
     }
+}
+
+void pc_bone_update_pass(pc_skeleton *sk)
+{
+    if (sk->scale_x == 1 && sk->scale_y == 1) update_pass(sk, true);
+    else update_pass(sk, false);
 }
