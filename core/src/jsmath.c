@@ -428,7 +428,7 @@ static const double AT[11] = {
 };
 
 /* atan(x), as V8's ieee754::atan (fdlibm s_atan.c). */
-static double atan_core(double x) {
+static inline __attribute__((always_inline)) double atan_core(double x) {
     int32_t hx = high_word(x);
     int32_t ix = hx & 0x7fffffff;
     int id;
@@ -475,10 +475,24 @@ double js_atan2(double y, double x) {
         PI_LO = 0x1.1a62633145c07p-53; /* pi - PI,  1.2246467991473531772e-16 */
     /* fdlibm adds a tiny 1e-300 to the results below to raise "inexact"; under round-to-nearest
      * that never changes a value, so it is left out. */
-    if (isnan(x) || isnan(y)) return x + y;
     int32_t hx = high_word(x), hy = high_word(y);
     uint32_t lx = low_word(x), ly = low_word(y);
     int32_t ix = hx & 0x7fffffff, iy = hy & 0x7fffffff;
+    /* The common case first: no NaN, infinity or zero, x not 1, |y / x| within 2^+-60 (so none of the
+     * special cases below applies): atan(|y / x|) placed in its quadrant, as at the end. */
+    if (ix < 0x7ff00000 && iy < 0x7ff00000 && (ix | lx) != 0 && (iy | ly) != 0 && !(hx == 0x3ff00000 && lx == 0)) {
+        int32_t k = (iy - ix) >> 20;
+        if (k <= 60 && k >= -60) {
+            double z = atan_core(fabs(y / x));
+            switch (((hy >> 31) & 1) | ((hx >> 30) & 2)) {
+            case 0: return z;
+            case 1: return -z;
+            case 2: return PI - (z - PI_LO);
+            default: return (z - PI_LO) - PI;
+            }
+        }
+    }
+    if (isnan(x) || isnan(y)) return x + y;
     if (hx == 0x3ff00000 && lx == 0) return atan_core(y); /* x == 1 */
     int quadrant = ((hy >> 31) & 1) | ((hx >> 30) & 2);   /* 2*signbit(x) + signbit(y) */
 
