@@ -182,15 +182,17 @@ static inline __attribute__((always_inline)) void update_world(pc_skeleton *sk, 
     const pc_bone_local *l = &p->local;
     p->world_x = parent->a * l->x + parent->b * l->y + parent->world_x;
     p->world_y = parent->c * l->x + parent->d * l->y + parent->world_y;
-    switch (l->inherit) {
-    case PC_INHERIT_NORMAL: {
+    if (l->inherit == PC_INHERIT_NORMAL) { /* most bones: a test, not the switch's jump table */
         axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
         p->a = parent->a * m.la + parent->b * m.lc;
         p->b = parent->a * m.lb + parent->b * m.ld;
         p->c = parent->c * m.la + parent->d * m.lc;
         p->d = parent->c * m.lb + parent->d * m.ld;
-        break;
+        return;
     }
+    switch (l->inherit) {
+    case PC_INHERIT_NORMAL:
+        break;
     case PC_INHERIT_ONLY_TRANSLATION: {
         axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
         p->a = scaled(m.la, sk->scale_x, unit);
