@@ -137,23 +137,23 @@ static double vertex_value(prng *r)
     return whole + hundredths / 100.0;
 }
 
-/* Path attachment `name` over the first n bones; returns its deform length. */
-static int write_path_attachment(cg *g, const char *name, int n)
+/* v moved k steps: added or subtracted as the step's sign says (v - 0 keeps a -0 that v + 0 would not). */
+static double step(double v, int k, int by)
 {
-    static const double weights[3][3] = { { 1 }, { 0.25, 0.75 }, { 0.2, 0.3, 0.5 } };
+    return by >= 0 ? v + k * by : v - k * -by;
+}
+
+/* A `vertices` array of `count` vertices: unweighted (x, y), or each vertex weighted to one to
+ * `most_bones` of the first n bones, its k-th weight at (x + k * step_x, y + k * step_y) with weight
+ * weights[bones - 1][k]. Returns the weight entries (0 unweighted). */
+static int write_vertices(cg *g, int count, bool weighted, int n, int most_bones, const double weights[][3],
+                          int step_x, int step_y)
+{
     prng *r = g->r;
     jw *w = g->w;
-    bool closed = prng_chance(r, 0.35);
-    int knots = prng_int(r, 2, 4);
-    bool weighted = prng_chance(r, 0.45);
-    int vertex_count = knots * 3, entries = 0;
-    jw_object(w, name, false);
-    jw_string(w, "type", "path");
-    if (closed) jw_bool(w, "closed", true);
-    if (prng_chance(r, 0.3)) jw_bool(w, "constantSpeed", false);
-    jw_number(w, "vertexCount", vertex_count, JW_SHORTEST);
+    int entries = 0;
     jw_array(w, "vertices", false);
-    for (int v = 0; v < vertex_count; v++) {
+    for (int v = 0; v < count; v++) {
         double x = vertex_value(r);
         double y = vertex_value(r);
         if (!weighted) {
@@ -161,18 +161,37 @@ static int write_path_attachment(cg *g, const char *name, int n)
             jw_number(w, NULL, y, JW_SHORTEST);
             continue;
         }
-        int bones = prng_int(r, 1, 3);
+        int bones = prng_int(r, 1, most_bones);
         jw_number(w, NULL, bones, JW_SHORTEST);
         for (int k = 0; k < bones; k++) {
             int b = prng_int(r, 0, n - 1);
             jw_number(w, NULL, b, JW_SHORTEST);
-            jw_number(w, NULL, x + k * 7, JW_SHORTEST);
-            jw_number(w, NULL, y - k * 5, JW_SHORTEST);
+            jw_number(w, NULL, step(x, k, step_x), JW_SHORTEST);
+            jw_number(w, NULL, step(y, k, step_y), JW_SHORTEST);
             jw_number(w, NULL, weights[bones - 1][k], JW_SHORTEST);
         }
         entries += bones;
     }
     jw_end(w);
+    return entries;
+}
+
+/* Path attachment `name` over the first n bones; returns its deform length. */
+static int write_path_attachment(cg *g, const char *name, int n)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    bool closed = prng_chance(r, 0.35);
+    int knots = prng_int(r, 2, 4);
+    bool weighted = prng_chance(r, 0.45);
+    int vertex_count = knots * 3;
+    jw_object(w, name, false);
+    jw_string(w, "type", "path");
+    if (closed) jw_bool(w, "closed", true);
+    if (prng_chance(r, 0.3)) jw_bool(w, "constantSpeed", false);
+    jw_number(w, "vertexCount", vertex_count, JW_SHORTEST);
+    static const double weights[3][3] = { { 1 }, { 0.25, 0.75 }, { 0.2, 0.3, 0.5 } };
+    int entries = write_vertices(g, vertex_count, weighted, n, 3, weights, 7, -5);
     jw_array(w, "lengths", false);
     double total = 0;
     for (int k = 0; k < knots; k++) {
@@ -202,32 +221,12 @@ static int write_mesh(cg *g, int n)
     prng *r = g->r;
     jw *w = g->w;
     bool weighted = prng_chance(r, 0.5);
-    int entries = 0;
     jw_object(w, "m", false);
     jw_string(w, "type", "mesh");
     jw_raw(w, "uvs", "[ 0, 0, 1, 0, 1, 1, 0, 1 ]");
     jw_raw(w, "triangles", "[ 0, 1, 2, 2, 3, 0 ]");
-    jw_array(w, "vertices", false);
-    for (int v = 0; v < 4; v++) {
-        double x = vertex_value(r);
-        double y = vertex_value(r);
-        if (!weighted) {
-            jw_number(w, NULL, x, JW_SHORTEST);
-            jw_number(w, NULL, y, JW_SHORTEST);
-            continue;
-        }
-        int bones = prng_int(r, 1, 2);
-        jw_number(w, NULL, bones, JW_SHORTEST);
-        for (int k = 0; k < bones; k++) {
-            int b = prng_int(r, 0, n - 1);
-            jw_number(w, NULL, b, JW_SHORTEST);
-            jw_number(w, NULL, x - k * 3, JW_SHORTEST);
-            jw_number(w, NULL, y + k * 4, JW_SHORTEST);
-            jw_number(w, NULL, bones == 1 ? 1 : 0.5, JW_SHORTEST);
-        }
-        entries += bones;
-    }
-    jw_end(w);
+    static const double weights[3][3] = { { 1 }, { 0.5, 0.5 } };
+    int entries = write_vertices(g, 4, weighted, n, 2, weights, -3, 4);
     jw_number(w, "hull", 4, JW_SHORTEST);
     if (prng_chance(r, 0.3)) write_sequence(g);
     jw_end(w);
