@@ -15,13 +15,6 @@
 #define BEZIER_SIZE PC_BEZIER_SIZE
 enum { CURVE_LINEAR = PC_CURVE_LINEAR, CURVE_STEPPED = PC_CURVE_STEPPED, CURVE_BEZIER = PC_CURVE_BEZIER };
 
-/* A deform or sequence timeline may set its slot and its attachment's timeline slots (linked meshes'
- * slots, found by a walk of the skins): the next setup pose resets every slot (skeleton.c). */
-static void mark_timeline_slots(pc_skeleton *sk, const pc_timeline *t)
-{
-    (void)t;
-    memset(sk->slot_dirty, true, (size_t)sk->data->slot_count * sizeof *sk->slot_dirty);
-}
 
 /* The bone timelines' kinds are one range (pc_animation_apply tests it). */
 _Static_assert(PC_TL_INHERIT - PC_TL_ROTATE == 10 && PC_TL_TRANSLATE == PC_TL_ROTATE + 1 && PC_TL_SHEAR_Y == PC_TL_INHERIT - 1,
@@ -54,11 +47,10 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
             error = pc_apply_slot_timeline(sk, t, time);
             break;
         case PC_TL_DEFORM:
-            mark_timeline_slots(sk, t);
+            /* marks the slots it writes for the next setup pose (timeline_attachment.c) */
             error = pc_apply_deform_timeline(sk, t, time, &pc_mix_setup);
             break;
         case PC_TL_SEQUENCE:
-            mark_timeline_slots(sk, t);
             error = pc_apply_sequence_timeline(sk, t, time, &pc_mix_setup);
             break;
         case PC_TL_DRAW_ORDER:

@@ -59,9 +59,9 @@ static pc_slot_pose *target_pose(pc_slot *slot, const pc_mix *m)
     return m->applied ? slot->applied : &slot->pose;
 }
 
-/* target_pose, about to be written: a slider reaches the pose itself through a timeline slot that no
- * slider constrains (the runtime's Slider.sort constrains only the timeline's own slot), and the next
- * setup pose must then reset it (skeleton.c). */
+/* target_pose, about to be written: when it is the slot's pose, the next setup pose must reset it
+ * (skeleton.c). That is the pose sequence's, and a slider's through a timeline slot that no slider
+ * constrains (the runtime's Slider.sort constrains only the timeline's own slot). */
 static pc_slot_pose *written_pose(pc_skeleton *sk, pc_slot *slot, const pc_mix *m)
 {
     pc_slot_pose *pose = target_pose(slot, m);
