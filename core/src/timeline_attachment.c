@@ -24,6 +24,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The slot the attachment is filed under in the document's skins, -1 when none. */
 static int filed_slot(const pc_skeleton_data *d, const pc_attachment *a)
@@ -106,6 +109,40 @@ static double setup_value(const pc_attachment *a, int i)
     return i < a->vertices_count ? (double)a->vertices[i] : NAN;
 }
 
+/* Deform keys hold hundreds of values, and these two loops are most of a deforming rig's timeline work.
+ * With SSE2 they go two values at a time: each lane does the same operations as the scalar loop (the
+ * exact float32 widening; double sub, mul, add), so the same bits. */
+
+/* out[i] = v[i] for i < count. */
+static void widen(double *restrict out, const float *restrict v, int count)
+{
+    int i = 0;
+#if defined(__SSE2__)
+    for (; i + 2 <= count; i += 2)
+        _mm_storeu_pd(out + i, _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(v + i)))));
+#endif
+    for (; i < count; i++) out[i] = v[i];
+}
+
+/* out[i] = v1[i] + (v2[i] - v1[i]) * percent for i < count. */
+static void between_keys(double *restrict out, const float *restrict v1, const float *restrict v2, double percent,
+                         int count)
+{
+    int i = 0;
+#if defined(__SSE2__)
+    __m128d p = _mm_set1_pd(percent);
+    for (; i + 2 <= count; i += 2) {
+        __m128d a = _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(v1 + i))));
+        __m128d b = _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(v2 + i))));
+        _mm_storeu_pd(out + i, _mm_add_pd(a, _mm_mul_pd(_mm_sub_pd(b, a), p)));
+    }
+#endif
+    for (; i < count; i++) {
+        double prev = v1[i];
+        out[i] = prev + (v2[i] - prev) * percent;
+    }
+}
+
 /* Where the keys' vertices are, for one apply. */
 typedef struct deform_keys {
     bool before;        /* before the first key */
@@ -148,7 +185,7 @@ static const char *deform_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline
     bool add = m->add && !from_setup;
     if (k->after || (alpha == 1 && !add && percent == 0)) {
         if (alpha == 1 && !add) {
-            for (int i = 0; i < count; i++) deform[i] = v1[i];
+            widen(deform, v1, count);
         } else if (alpha == 1) {
             for (int i = 0; i < count; i++) deform[i] += weighted ? v1[i] : v1[i] - setup_value(a, i);
         } else if (from_setup) {
@@ -165,11 +202,8 @@ static const char *deform_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline
         return NULL;
     }
     if (v2 == NULL) return count > 0 ? "TypeError: Cannot read properties of undefined (reading '0')" : NULL;
-    if (alpha == 1 && !add) { /* the pose sequence's case, in a loop of its own */
-        for (int i = 0; i < count; i++) {
-            double prev = v1[i];
-            deform[i] = prev + (v2[i] - prev) * percent;
-        }
+    if (alpha == 1 && !add) { /* the pose sequence's case */
+        between_keys(deform, v1, v2, percent, count);
         return NULL;
     }
     for (int i = 0; i < count; i++) {
