@@ -9,6 +9,10 @@
 //   node oracle/jsmath_gen.mjs vectors DIR [N] [--seed S]
 //       writes the binary vector files the unit test reads (format below): sincos.bin (x, sin x,
 //       cos x), acos.bin (x, acos x), atan2.bin (y, x, atan2(y, x)), N arguments each.
+//   node oracle/jsmath_gen.mjs boundary DIR
+//       writes boundary_sincos.bin, boundary_atan2.bin and boundary_acos.bin (same format and
+//       records): arguments enumerated at the edges of core/src/jsmath.c's fast paths and methods
+//       (named sets below, "boundary vectors"); deterministic, independent of --seed.
 //
 // Vector file format, little-endian: magic "JSMVEC1\n"; u32 nargs, nres, nranges, count; nranges
 // times { char name[24] NUL-padded; u32 count }; then count records of nargs + nres doubles. The
@@ -386,6 +390,322 @@ function writeVectors(dir, name, fns, counts, ranges, seed, arity) {
   console.log(`${path}: ${total} records`);
 }
 
+// ---- boundary vectors: the edges of jsmath.c's fast paths, enumerated (no sampling but one seeded
+// RNG for the random atan2 pairs) ----
+//
+// sin/cos/sincos: the polynomial-only range (|x| <= pi/4, high word <= 0x3fe921fb), the one-step
+// reduction (|x| < 3pi/4), the medium reduction (high word <= 0x413921fb, |x| ~<= 2^20 pi/2) with
+// its second and third steps (the doubles nearest k pi/2 that cancel most), the huge reduction
+// beyond, and degree-converted angles. atan2: the general path's conditions (no NaN, infinity or
+// zero, x not 1, (high(y) - high(x)) >> 20 within +-60) on both sides. acos: its method edges.
+
+// pi * 2^PI_BITS, truncated, by Machin's formula in integers
+const PI_BITS = 480n;
+const PI_FIXED = (() => {
+  const G = 32n; // guard bits
+  const one = 1n << (PI_BITS + G);
+  const atanInv = (n) => { // atan(1/n) * 2^(PI_BITS+G)
+    let sum = 0n, term = one / n, k = 0n;
+    const n2 = n * n;
+    while (term !== 0n) {
+      sum += (k & 1n ? -term : term) / (2n * k + 1n);
+      term /= n2; k++;
+    }
+    return sum;
+  };
+  return (16n * atanInv(5n) - 4n * atanInv(239n)) >> G;
+})();
+// the double nearest num/den * pi, for results in the normal range: v = num/den * pi * 2^PI_BITS cut
+// to 64 bits with a sticky bit (Number(BigInt) rounds to nearest), then scaled by powers of two (exact)
+function nearestPi(num, den) {
+  let v = (BigInt(num) * PI_FIXED) / BigInt(den);
+  let e = -Number(PI_BITS);
+  const s = v.toString(2).length - 64;
+  if (s > 0) {
+    const sticky = (v & ((1n << BigInt(s)) - 1n)) !== 0n ? 1n : 0n;
+    v = (v >> BigInt(s)) | sticky;
+    e += s;
+  }
+  return Number(v) * 2 ** Math.trunc(e / 2) * 2 ** (e - Math.trunc(e / 2));
+}
+// bits of num/den * pi that x's nearest approach cancels: the bit length of num/den * pi * 2^PI_BITS
+// less that of |x - num/den * pi| * 2^PI_BITS (x >= 1)
+function cancelled(x, num, den) {
+  SF[0] = x;
+  const e = ((SU[1] >>> 20) & 0x7ff) - 1075;
+  const m = BigInt((SU[1] & 0xfffff) | 0x100000) * 4294967296n + BigInt(SU[0]);
+  const X = m << BigInt(e + Number(PI_BITS));
+  const T = (BigInt(num) * PI_FIXED) / BigInt(den);
+  const d = X > T ? X - T : T - X;
+  return T.toString(2).length - (d === 0n ? 0 : d.toString(2).length);
+}
+
+// x and its neighbours k ulps away for |k| <= n, optionally with their negations
+function around(x, n, both = true) {
+  const out = [];
+  for (let k = -n; k <= n; k++) {
+    const v = stepUlps(x, k);
+    if (!Number.isFinite(v) || (v !== 0 && Math.sign(v) !== Math.sign(x))) continue; // past MAX or zero
+    out.push(v);
+    if (both) out.push(-v);
+  }
+  return out;
+}
+// the doubles at the edge of a high word: hw:00000000 and (hw-1):ffffffff, n ulps either side
+function hwEdge(hw, n) { return around(fromBits(hw, 0), n); }
+
+function sincosBoundary() {
+  const g = [];
+  g.push(['pi/4,3pi/4,5pi/4', (() => {
+    const o = [];
+    for (const [num, den] of [[1, 4], [3, 4], [5, 4]]) {
+      o.push(...around(nearestPi(num, den), 8), ...around(num * Math.PI / den, 8));
+    }
+    // the high words where the method changes: |x| <= pi/4 (polynomial only), < 3pi/4 (one step),
+    // 0x3ff921fb (near pi/2: the second 33 bits)
+    for (const hw of [0x3fe921fb, 0x3fe921fc, 0x4002d97c, 0x4002d97d, 0x3ff921fb, 0x3ff921fc]) o.push(...hwEdge(hw, 3));
+    return o;
+  })()]);
+  g.push(['k*pi/2,k<=64', (() => {
+    const o = [];
+    for (let k = 1; k <= 64; k++) {
+      o.push(...around(nearestPi(k, 2), 4), ...around(k * (Math.PI / 2), 2));
+    }
+    // |x - k pi/2| near the reduction's cancellation thresholds (16 and 49 bits of x lost)
+    for (let k = 1; k <= 64; k++) {
+      const x = nearestPi(k, 2);
+      for (const j of [15, 16, 17, 18, 32, 47, 48, 49, 50, 51]) o.push(x + x * 2 ** -j, -(x + x * 2 ** -j), x - x * 2 ** -j, -(x - x * 2 ** -j));
+    }
+    // the NPIO2_HIGH table's high words (k <= 32) and their neighbours
+    for (let k = 1; k <= 33; k++) {
+      SF[0] = nearestPi(k, 2);
+      const hw = SU[1];
+      o.push(...hwEdge(hw, 1), ...hwEdge(hw + 1, 1));
+    }
+    return o;
+  })()]);
+  g.push(['k*pi/2,deep', (() => {
+    // the doubles nearest k pi/2, k <= 2^20, that cancel most: the medium reduction's second and
+    // third steps (more than 16 and 49 bits lost)
+    const best = [];
+    for (let k = 1; k <= 2 ** 20; k++) {
+      const x = nearestPi(k, 2);
+      const lost = cancelled(x, k, 2);
+      if (lost >= 60) best.push([lost, k, x]);
+    }
+    best.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    const o = [];
+    for (const [, , x] of best.slice(0, 160)) o.push(...around(x, 2));
+    return o;
+  })()]);
+  g.push(['k*pi/2,large', (() => {
+    const ks = [65, 96, 100, 127, 128, 255, 256, 1000, 1024, 4095, 4096, 12345, 65535, 65536, 100000,
+      333333, 2 ** 19 - 1, 2 ** 19, 2 ** 19 + 1, 2 ** 20 - 1, 2 ** 20, 2 ** 20 + 1, 2 ** 20 + 2,
+      2 ** 21 - 1, 2 ** 21, 2 ** 24, 2 ** 30, 2 ** 31 - 1, 2 ** 32, 2 ** 40, 2 ** 52, 2 ** 53, 3 ** 30,
+      1e15, 1e18, 1e20, 2 ** 70, 2 ** 100, 2 ** 200, 2 ** 500, 2 ** 1000];
+    const o = [];
+    for (const k of ks) {
+      const kb = BigInt(k);
+      o.push(...around(nearestPi(kb, 2n), 3), ...around(k * (Math.PI / 2), 1));
+    }
+    return o;
+  })()]);
+  g.push(['2^19,2^20*pi/2', (() => {
+    const o = [];
+    for (const e of [19, 20]) {
+      // the double nearest 2^e pi/2 and its neighbours on both sides
+      o.push(...around(nearestPi(2 ** e, 2), 8), ...around(2 ** e * Math.PI / 2, 8));
+    }
+    // the medium reduction's last high word (0x413921fb) and the first huge one
+    o.push(...hwEdge(0x413921fc, 8), ...hwEdge(0x412921fc, 2));
+    return o;
+  })()]);
+  // Seeded samples where a slip of the reduction shows only now and then: |x - k pi/2| between the
+  // cancellation thresholds (x lost 16 to 52 bits), |x| in the inline reduction's last binade and
+  // just beyond it (to 2^22 pi/2), and the high words where cos changes its subtraction (0.3, 0.78125)
+  const rng = new Rng(0x51c05b0d);
+  g.push(['reduction-sampled', (() => {
+    const o = [];
+    for (let i = 0; i < 3000; i++) {
+      const k = rng.int(1, (i & 1) ? 64 : 2 ** 20);
+      const x = nearestPi(k, 2);
+      const j = rng.int(16, 52);
+      o.push(rng.sign() * (x + rng.sign() * x * rng.uniform(1, 2) * 2 ** -j));
+    }
+    for (let i = 0; i < 1000; i++) o.push(rng.sign() * rng.uniform(2 ** 19, 2 ** 20) * (Math.PI / 2));
+    for (let i = 0; i < 2000; i++) o.push(rng.sign() * rng.uniform(2 ** 20, 2 ** 22) * (Math.PI / 2));
+    for (let i = 0; i < 1000; i++) o.push(rng.sign() * fromBits(0x413921fc, rng.u32())); // the first huge high word
+    for (const hw of [0x3fd33333, 0x3fe90000]) for (let i = 0; i < 300; i++) o.push(rng.sign() * fromBits(hw, rng.u32()));
+    return o;
+  })()]);
+  // Arguments on which a reduction with one of its details changed (the second step's threshold
+  // 16 -> 30 bits lost, the third's 49 -> 52, the last bit of PIO2_2T, the inline range extended to
+  // high word 0x413921fc or 0x414921fb) gives another sin or cos: found by scanning the doubles near k pi/2 and
+  // the samples above against such variants. Only the arguments come from that scan; the results
+  // stored are Node's, like every other.
+  g.push(['reduction-found', [
+    '402c463abf0cb614', '402c463abf0fe6e0', '40407e4cef958c02', '4041475cca66e344', '404534ac0eb4d306', '404858eb78ef7999',
+    '404858eb79ff3f2d', '404c463abe378c93', '40507e4ceed8698d', '4056c6cbbcdd0499', '4057f4638b7affcf', '405858eb795fe707',
+    '405858eb7b57aa0d', '40c5c466640db206', '411106fbfe65c55d', '411106fbfe65c560', '4112b7009eba75ee', '4114b950c4920ade',
+    '4115cafa4993be23', '41181b4a65962980', '41181b4a65962983', '411856c28d9adf1a', '41187b41a70ad000', '412106fbfe65c55d',
+    '412106fbfe65c560', '4124e70733c791ce', '4124e70733c791cf', '4125d89300db7583', '41281b4a65962980', '41281b4a65962983',
+    '412b4f8d9764c113', '412b4f8d9764c114', '412b4f8d9764c119', '412b4f8d9764c11a', '412c271885fe7f66', '412ed9b4cafcf327',
+    '412ed9b4cafcf32a', '413015d61f9733c7', '413106fbfe65c55d', '413106fbfe65c560', '4132acb01ce67de4', '4133f8d67534e59e',
+    '4134e70733c791ce', '4134e70733c791cf', '4134e78b262f0c2b', '41362734ed7af891', '413722662f779a72', '4137f05864b15c24',
+    '4137f05864b15c25', '41381b4a65962980', '41381b4a65962983', '413b07e4fbfc33bc', '413d800e7879be9f', '414015b41daa871c',
+    '4140186fbc1c1e62', '4140dcc2f71f62bd', '41453ad346363293', '41457516acc48ca1', '4147421c7492d2cb',
+    '413921fc8adf30c1', '413921fc86432079', '413921fc886d66f6', '413921fc92790f26', '413921fc85d00ba8', '413921fc85e72623',
+  ].flatMap((h) => { const x = fromBits(parseInt(h.slice(0, 8), 16), parseInt(h.slice(8), 16)); return [x, -x]; })]);
+  g.push(['tiny', [
+    0, -0, ...around(2 ** -27, 4), ...around(2 ** -26, 4), ...hwEdge(0x3e400000, 2), ...around(2 ** -28, 2),
+    ...around(MAX_SUB, 4), ...around(MIN_SUB, 2), ...around(MIN_NORMAL, 2), ...around(2 ** -1000, 1),
+    ...around(2 ** -500, 1), ...around(1e-10, 1), ...around(1e-5, 1),
+  ]]);
+  g.push(['huge', [
+    Infinity, -Infinity, NaN, ...around(1e300, 4), ...around(MAX, 8), ...around(1e22, 2), ...around(2 ** 1023, 2),
+    ...around(6381956970095103 * 2 ** 797, 2), ...around(1e100, 1), ...around(2 ** 60, 1), ...around(1e9, 1),
+  ]]);
+  g.push(['poly-edges', [...hwEdge(0x3fd33333, 2), ...hwEdge(0x3fd33334, 2), ...hwEdge(0x3fe90000, 2),
+    ...hwEdge(0x3fe90001, 2), ...around(0.3, 2), ...around(0.78125, 2)]]);
+  for (const [name, rad] of [['degrees', MATH_DEG_RAD], ['degrees-spine', SPINE_DEG_RAD]]) {
+    const o = [];
+    for (let h = -1440; h <= 1440; h++) o.push((h / 2) * rad);
+    for (const d of [90, 180, 270, 360, 450, 540, 630, 720]) {
+      o.push(...around(d * rad, 4));
+    }
+    g.push([name, o]);
+  }
+  return g;
+}
+
+function atan2Boundary() {
+  const g = [];
+  const rng = new Rng(0x6a5d2b0d);
+  // the ratio thresholds: y = x * 2^t moved a few ulps, for x of several mantissas (low word zero,
+  // where one ulp down changes the high word; all ones; random), exponents and all four quadrants
+  const ratio = (ts) => {
+    const o = [];
+    const mants = [[0, 0], [0x80000, 0], [0xfffff, 0], [0xfffff, 0xffffffff], [0, 1], [0x3243f, 0x6a8885a3],
+      [rng.u32() & 0xfffff, rng.u32()], [rng.u32() & 0xfffff, 0]];
+    for (const e of [-1022, -970, -64, -1, 0, 3, 500, 960]) {
+      for (const [mh, ml] of mants) {
+        const x = fromBits(((e + 1023) << 20) | mh, ml);
+        for (const t of ts) {
+          const y0 = x * 2 ** t;
+          if (y0 === 0 || y0 === Infinity) continue;
+          const ys = [...around(y0, 3, false)];
+          SF[0] = y0;
+          ys.push(fromBits(SU[1] + 1, 0), stepUlps(fromBits(SU[1], 0), -1));
+          for (const y of ys) for (const sy of [1, -1]) for (const sx of [1, -1]) o.push([sy * y, sx * x]);
+        }
+      }
+    }
+    return o;
+  };
+  g.push(['|y/x|~2^60', ratio([59, 60, 61, 62])]);
+  g.push(['|y/x|~2^-60', ratio([-59, -60, -61, -62])]);
+  const specials = [0, -0, Infinity, -Infinity, NaN, MIN_SUB, -MIN_SUB, MAX_SUB, -MAX_SUB, MIN_NORMAL,
+    -MIN_NORMAL, stepUlps(MIN_SUB, 12345), -fromBits(0x00080000, 7), MAX, -MAX, 1, -1, 0.5, -0.5, 3, -3,
+    1e-300, -1e300, 2 ** -60, -(2 ** 60), 2 ** 66, stepUlps(1, -1), -stepUlps(1, 1)];
+  g.push(['x=1', (() => {
+    const o = [];
+    const ys = [...specials];
+    for (const v of [2 ** -27, 0.4375, 0.6875, 1, 1.1875, 2.4375, 2 ** 60, 2 ** 66]) ys.push(...around(v, 2));
+    for (let i = 0; i < 16; i++) ys.push(rng.uniform(-10, 10), rng.sign() * rng.pow2(-1074, 1023));
+    for (const x of [1, stepUlps(1, -1), stepUlps(1, 1), -1, -stepUlps(1, -1), fromBits(0x3ff00000, 0x80000000), fromBits(0x3ff00001, 0)]) {
+      for (const y of ys) o.push([y, x]);
+    }
+    return o;
+  })()]);
+  g.push(['zeros-infs-nan-subn', (() => {
+    const o = [];
+    for (const y of specials) for (const x of specials) o.push([y, x]);
+    return o;
+  })()]);
+  g.push(['quadrants,y=+-x', (() => {
+    const o = [];
+    const mags = [];
+    for (let e = -1074; e <= 1023; e += 29) mags.push(rng.pow2(e, e));
+    mags.push(1, 2, 0.5, 3, 0.1, 1e-10, 1e10, MAX, MAX_SUB, MIN_SUB, MIN_NORMAL, stepUlps(1, -1));
+    for (const m of mags) {
+      for (const y of [m, stepUlps(m, 1), m === MIN_SUB ? m : stepUlps(m, -1)]) {
+        for (const sy of [1, -1]) for (const sx of [1, -1]) o.push([sy * y, sx * m]);
+      }
+    }
+    // |y/x| at atan's interval edges (x = 2: exact), in every quadrant
+    for (const r of [2 ** -27, 0.4375, 0.6875, 1.1875, 2.4375, 2 ** 66]) {
+      for (const y of around(2 * r, 2, false)) for (const sy of [1, -1]) for (const sx of [1, -1]) o.push([sy * y, sx * 2]);
+    }
+    return o;
+  })()]);
+  g.push(['random', (() => {
+    const o = [];
+    for (let i = 0; i < 4000; i++) {
+      const v = i % 4;
+      if (v === 0) o.push([rng.uniform(-10, 10), rng.uniform(-10, 10)]);
+      else if (v === 1) o.push([rng.sign() * rng.pow2(-1074, 1023), rng.sign() * rng.pow2(-1074, 1023)]);
+      else if (v === 2) { const x = rng.sign() * rng.pow2(-80, 80); o.push([rng.sign() * rng.pow2(-80, 80), x]); }
+      else o.push([rng.bits(), rng.bits()]);
+    }
+    return o;
+  })()]);
+  return g;
+}
+
+function acosBoundary() {
+  const o = [0, -0, Infinity, -Infinity, NaN];
+  for (const v of [1, 0.5]) o.push(...around(v, 16));
+  o.push(...hwEdge(0x3fe00000, 3), ...hwEdge(0x3ff00000, 3), ...hwEdge(0x3c600000, 2), ...hwEdge(0x3c600001, 2),
+    ...around(MIN_SUB, 1), ...around(MAX, 1), ...around(1e-300, 1));
+  return [['acos-edges', o]];
+}
+
+// Writes groups [name, args[]] (args: doubles, or [y, x] pairs) with fns' results, duplicates (by
+// bits) dropped within a group.
+function writeGroups(dir, name, fns, groups, arity) {
+  const ranges = [], counts = [], flat = [];
+  for (const [gname, list] of groups) {
+    const seen = new Set();
+    let n = 0;
+    for (const a of list) {
+      const args = arity === 1 ? [a] : a;
+      const key = args.map(hexOf).join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      flat.push(args); n++;
+    }
+    ranges.push([gname]); counts.push(n);
+  }
+  const total = flat.length, nres = fns.length;
+  const head = Buffer.alloc(8 + 16 + 28 * ranges.length);
+  head.write('JSMVEC1\n', 0, 'latin1');
+  head.writeUInt32LE(arity, 8); head.writeUInt32LE(nres, 12);
+  head.writeUInt32LE(ranges.length, 16); head.writeUInt32LE(total, 20);
+  ranges.forEach((r, i) => {
+    if (r[0].length > 23) throw new Error(`range name too long: ${r[0]}`);
+    head.write(r[0], 24 + 28 * i, 'latin1');
+    head.writeUInt32LE(counts[i], 24 + 28 * i + 24);
+  });
+  const rec = new Float64Array(total * (arity + nres));
+  let at = 0;
+  for (const args of flat) {
+    for (const v of args) rec[at++] = v;
+    for (const fn of fns) {
+      const v = FUNCS[fn].f(...args);
+      rec[at++] = v !== v ? NaN : v;
+    }
+  }
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.concat([head, Buffer.from(rec.buffer)]));
+  console.log(`${path}: ${total} records (${ranges.map((r, i) => `${r[0]} ${counts[i]}`).join(', ')})`);
+}
+
+function writeBoundary(dir) {
+  writeGroups(dir, 'boundary_sincos.bin', ['sin', 'cos'], sincosBoundary(), 1);
+  writeGroups(dir, 'boundary_atan2.bin', ['atan2'], atan2Boundary(), 2);
+  writeGroups(dir, 'boundary_acos.bin', ['acos'], acosBoundary(), 1);
+}
+
 // ---- main ----
 function option(args, name, fallback) {
   const i = args.indexOf(name);
@@ -434,8 +754,11 @@ async function main() {
     writeVectors(rest[0], 'sincos.bin', ['sin', 'cos'], split(SINCOS_RANGES, n), SINCOS_RANGES, seedFor(vs, 'sin'), 1);
     writeVectors(rest[0], 'acos.bin', ['acos'], split(ACOS_RANGES, n), ACOS_RANGES, seedFor(vs, 'acos'), 1);
     writeVectors(rest[0], 'atan2.bin', ['atan2'], split(ATAN2_RANGES, n), ATAN2_RANGES, seedFor(vs, 'atan2'), 2);
+  } else if (mode === 'boundary' && rest.length === 1) {
+    mkdirSync(rest[0], { recursive: true });
+    writeBoundary(rest[0]);
   } else {
-    console.error('usage: node oracle/jsmath_gen.mjs check N BIN | lines FN N | vectors DIR [N]  [--seed S] [--fn LIST]');
+    console.error('usage: node oracle/jsmath_gen.mjs check N BIN | lines FN N | vectors DIR [N] | boundary DIR  [--seed S] [--fn LIST]');
     process.exitCode = 2;
   }
 }

@@ -2,8 +2,10 @@
  *
  * The bulk check replays core/tests/vectors/{sincos,acos,atan2}.bin (200,000 arguments per function
  * over the generator's ranges, written by `node oracle/jsmath_gen.mjs vectors core/tests/vectors`);
- * every result must match bit for bit, any NaN matching any NaN. The targeted tests pin down edge
- * cases with values printed by Node (`Math.sin(1e300)` etc.), never by this module. */
+ * every result must match bit for bit, any NaN matching any NaN. The boundary check replays
+ * core/tests/vectors/boundary_*.bin, arguments enumerated at the edges of the fast paths (below).
+ * The targeted tests pin down edge cases with values printed by Node (`Math.sin(1e300)` etc.),
+ * never by this module. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -187,6 +189,94 @@ START_TEST(vectors_atan2) {
 }
 END_TEST
 
+/* ---- boundary vectors ----
+ *
+ * core/tests/vectors/boundary_{sincos,atan2,acos}.bin (`node oracle/jsmath_gen.mjs boundary
+ * core/tests/vectors`): arguments enumerated at the edges of jsmath.c's fast paths and methods, with
+ * Node's results. sin/cos: pi/4, 3pi/4, 5pi/4, every k pi/2 for k <= 64 and larger k (the doubles
+ * nearest them and their neighbours, those that cancel most, the high words of the reduction's
+ * table), 2^19 and 2^20 pi/2 (the end of the inline reduction), 2^-27, 2^-26, subnormals, +-0, huge
+ * arguments, degrees times Math.PI / 180 and spine-core's degRad. atan2: |y/x| either side of 2^60
+ * and 2^-60 (the general path's exponent test), x = 1 and its neighbours, zeros, infinities, NaN and
+ * subnormals against each other, y = +-x in all quadrants, seeded random pairs. acos: +-1, +-0.5,
+ * +-0 and their neighbours. Every result is checked bit for bit (any NaN matching any NaN); a failure
+ * names the function, the range, the argument bits and both results' bits. */
+
+typedef struct {
+    long misses;
+    char first[256]; /* the first difference, for the failure message */
+} Misses;
+
+static void miss(Misses *m, const Vectors *v, uint32_t i, const char *fn, const double *args, double want,
+                 double got) {
+    char line[256];
+    if (v->nargs == 2)
+        snprintf(line, sizeof line, "%s [%s] args %016llx %016llx: node %016llx, core %016llx", fn, range_of(v, i),
+                 (unsigned long long)bits(args[0]), (unsigned long long)bits(args[1]),
+                 (unsigned long long)bits(want), (unsigned long long)bits(got));
+    else
+        snprintf(line, sizeof line, "%s [%s] arg %016llx: node %016llx, core %016llx", fn, range_of(v, i),
+                 (unsigned long long)bits(args[0]), (unsigned long long)bits(want), (unsigned long long)bits(got));
+    if (m->misses == 0) snprintf(m->first, sizeof m->first, "%s", line);
+    if (m->misses < 10) fprintf(stderr, "boundary: %s\n", line);
+    m->misses++;
+}
+
+START_TEST(boundary_sin_cos_sincos) {
+    Vectors v;
+    load("boundary_sincos.bin", 1, 2, &v);
+    ck_assert_uint_ge(v.count, 20000);
+    Misses m = {0, ""};
+    long ms = 0, mc = 0, mss = 0, msc = 0;
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 3 * (size_t)i;
+        double s = js_sin(r[0]), c = js_cos(r[0]), ss, sc;
+        js_sincos(r[0], &ss, &sc);
+        if (!same(s, r[1])) ms++, miss(&m, &v, i, "sin", r, r[1], s);
+        if (!same(c, r[2])) mc++, miss(&m, &v, i, "cos", r, r[2], c);
+        if (!same(ss, r[1])) mss++, miss(&m, &v, i, "sincos.sin", r, r[1], ss);
+        if (!same(sc, r[2])) msc++, miss(&m, &v, i, "sincos.cos", r, r[2], sc);
+    }
+    free(v.rec);
+    ck_assert_msg(m.misses == 0,
+                  "boundary_sincos.bin: %ld sin, %ld cos, %ld sincos.sin, %ld sincos.cos results of %u differ from "
+                  "Node; first: %s",
+                  ms, mc, mss, msc, v.count, m.first);
+}
+END_TEST
+
+START_TEST(boundary_atan2) {
+    Vectors v;
+    load("boundary_atan2.bin", 2, 1, &v);
+    ck_assert_uint_ge(v.count, 20000);
+    Misses m = {0, ""};
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 3 * (size_t)i;
+        double a = js_atan2(r[0], r[1]);
+        if (!same(a, r[2])) miss(&m, &v, i, "atan2", r, r[2], a);
+    }
+    free(v.rec);
+    ck_assert_msg(m.misses == 0, "boundary_atan2.bin: %ld atan2 results of %u differ from Node; first: %s", m.misses,
+                  v.count, m.first);
+}
+END_TEST
+
+START_TEST(boundary_acos) {
+    Vectors v;
+    load("boundary_acos.bin", 1, 1, &v);
+    ck_assert_uint_ge(v.count, 150);
+    Misses m = {0, ""};
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 2 * (size_t)i;
+        double a = js_acos(r[0]);
+        if (!same(a, r[1])) miss(&m, &v, i, "acos", r, r[1], a);
+    }
+    free(v.rec);
+    ck_assert_msg(m.misses == 0, "boundary_acos.bin: %ld acos results of %u differ from Node; first: %s", m.misses,
+                  v.count, m.first);
+}
+END_TEST
+
 /* ---- targeted cases (expected bits printed by Node 20) ---- */
 
 #define EXPECT_BITS(expr, want)                                                                      \
@@ -322,6 +412,12 @@ int main(void) {
     tcase_add_test(vec, vectors_acos);
     tcase_add_test(vec, vectors_atan2);
     suite_add_tcase(s, vec);
+    TCase *bnd = tcase_create("boundaries");
+    tcase_set_timeout(bnd, 60);
+    tcase_add_test(bnd, boundary_sin_cos_sincos);
+    tcase_add_test(bnd, boundary_atan2);
+    tcase_add_test(bnd, boundary_acos);
+    suite_add_tcase(s, bnd);
     TCase *edge = tcase_create("edges");
     tcase_add_test(edge, signed_zeros);
     tcase_add_test(edge, nan_and_infinities);
