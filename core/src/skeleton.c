@@ -50,6 +50,7 @@ void pc_skeleton_free(pc_skeleton *sk)
     free(sk->constraints);
     free(sk->slot_constrained);
     free(sk->slot_dirty);
+    free(sk->dirty_slots);
     free(sk->attachment_keys);
     free(sk->attachment_key_at);
     free(sk->timeline_base);
@@ -393,7 +394,7 @@ static void find_setup_attachments(pc_skeleton *sk)
         const char *key = sk->data->slots[i].attachment_key;
         sk->setup_attachments[i] = key ? pc_skeleton_get_attachment(sk, i, key) : NULL;
         /* The next setup pose resets every slot (and the draw order) under the new skin. */
-        sk->slot_dirty[i] = true;
+        pc_skeleton_mark_slot(sk, i);
     }
     sk->draw_order_dirty = true;
     /* The attachment timelines' keys (skeleton.h), as apply_attachment would look them up. */
@@ -477,6 +478,7 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->constraints = calloc(constraints, sizeof *sk->constraints);
     sk->slot_constrained = calloc(slots, sizeof *sk->slot_constrained);
     sk->slot_dirty = calloc(slots, sizeof *sk->slot_dirty);
+    sk->dirty_slots = calloc(slots, sizeof *sk->dirty_slots);
     sk->slot_attachments = calloc(slots, sizeof *sk->slot_attachments);
     sk->setup_attachments = calloc(slots, sizeof *sk->setup_attachments);
     sk->update_order = calloc(bones + constraints, sizeof *sk->update_order);
@@ -484,7 +486,7 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
     sk->paths = pc_path_state_new(data);
     bool keys_made = make_attachment_keys(sk);
-    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_dirty || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
+    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_dirty || !sk->dirty_slots || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
         || !sk->reset || !sk->paths || !keys_made) {
         pc_skeleton_free(sk);
         return NULL;
@@ -575,15 +577,18 @@ void pc_skeleton_setup_pose(pc_skeleton *sk)
         for (int i = 0; i < sk->data->slot_count; i++) sk->draw_order[i] = i;
         sk->draw_order_dirty = false;
     }
-    for (int i = 0; i < sk->data->slot_count; i++) {
-        if (!sk->slot_dirty[i]) continue;
+    int still = 0;
+    for (int k = 0; k < sk->dirty_slot_count; k++) {
+        int i = sk->dirty_slots[k];
         pc_slot *slot = &sk->slots[i];
         pc_slot_setup_pose_to(slot, sk->setup_attachments[i]);
         /* Settled unless a slot without a setup attachment name just let go of its attachment: the
          * sequence index is then -1, and the next setup pose sets it to 0 (setAttachment(null) is no
          * change then). Every other outcome is what the setup pose gives again. */
         sk->slot_dirty[i] = slot->data->attachment_key == NULL && slot->pose.sequence_index == -1;
+        if (sk->slot_dirty[i]) sk->dirty_slots[still++] = i;
     }
+    sk->dirty_slot_count = still;
 }
 
 void pc_skeleton_update_world_transform(pc_skeleton *sk)

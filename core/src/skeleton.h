@@ -105,6 +105,8 @@ struct pc_skeleton {
      * setup pose has not settled it yet); the draw order likewise. The setup pose resets only these:
      * for the others it would write the values they hold (skeleton.c). */
     bool *slot_dirty;
+    int *dirty_slots;          /* the slots slot_dirty marks, dirty_slot_count of them */
+    int dirty_slot_count;
     bool draw_order_dirty;
     /* Attachment timelines' keys looked up under the skin set (Skeleton.getAttachment of each key's
      * name, NULL for none), found when the skin is set: the attachments of animation a's timeline i
@@ -133,6 +135,14 @@ struct pc_skeleton {
     const char *thrown;
     struct pc_path_state *paths; /* the path constraints' buffers (path.h) */
 };
+
+/* Marks slot i's pose for the next setup pose to reset (slot_dirty, dirty_slots). */
+static inline void pc_skeleton_mark_slot(pc_skeleton *sk, int i)
+{
+    if (sk->slot_dirty[i]) return;
+    sk->slot_dirty[i] = true;
+    sk->dirty_slots[sk->dirty_slot_count++] = i;
+}
 
 /* The active skin's data (NULL for none). */
 const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk);

@@ -68,7 +68,7 @@ static pc_slot_pose *target_pose(pc_slot *slot, const pc_mix *m)
 static pc_slot_pose *written_pose(pc_skeleton *sk, pc_slot *slot, const pc_mix *m)
 {
     pc_slot_pose *pose = target_pose(slot, m);
-    if (pose == &slot->pose) sk->slot_dirty[slot->data->index] = true;
+    if (pose == &slot->pose) pc_skeleton_mark_slot(sk, slot->data->index);
     return pose;
 }
 

@@ -47,7 +47,7 @@ void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, do
 {
     pc_slot *slot = &sk->slots[t->target];
     if (!slot->bone->active) return;
-    sk->slot_dirty[t->target] = true; /* the next setup pose resets it (skeleton.c) */
+    pc_skeleton_mark_slot(sk, t->target); /* the next setup pose resets it (skeleton.c) */
     /* apply_attachment with the lookups made: the setup name's attachment is the slot's setup
      * attachment (NULL for no name), each key's in keys. */
     if (time < t->frames[0]) {
@@ -62,7 +62,7 @@ const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double
 {
     pc_slot *slot = &sk->slots[t->target];
     if (!slot->bone->active) return NULL;
-    sk->slot_dirty[t->target] = true; /* the next setup pose resets it (skeleton.c) */
+    pc_skeleton_mark_slot(sk, t->target); /* the next setup pose resets it (skeleton.c) */
     if (t->kind == PC_TL_ATTACHMENT) {
         apply_attachment(sk, t, slot, time);
         return NULL;
