@@ -113,6 +113,14 @@ void read_skins(reader *r, json_t *root)
     path_pop(r, mark);
 }
 
+/* A copy of `count` elements of `size` bytes at `from` (which may be NULL when count is 0). */
+static void *copy_of(reader *r, const void *from, int count, size_t size)
+{
+    void *to = reader_calloc(r, (size_t)count, size);
+    if (count > 0) memcpy(to, from, (size_t)count * size);
+    return to;
+}
+
 void resolve_linked_meshes(reader *r)
 {
     pc_skeleton_data *d = r->d;
@@ -149,24 +157,15 @@ void resolve_linked_meshes(reader *r)
         /* setSourceMesh shares the source's arrays: the copies here are the same values. */
         mesh->world_vertices_length = source->world_vertices_length;
         mesh->bones_count = source->bones_count;
-        if (source->bones_count >= 0) {
-            mesh->bones = reader_calloc(r, (size_t)source->bones_count, sizeof *mesh->bones);
-            memcpy(mesh->bones, source->bones, (size_t)source->bones_count * sizeof *mesh->bones);
-        }
-        mesh->vertices = reader_calloc(r, (size_t)source->vertices_count, sizeof *mesh->vertices);
-        memcpy(mesh->vertices, source->vertices, (size_t)source->vertices_count * sizeof *mesh->vertices);
+        if (source->bones_count >= 0) mesh->bones = copy_of(r, source->bones, source->bones_count, sizeof *mesh->bones);
+        mesh->vertices = copy_of(r, source->vertices, source->vertices_count, sizeof *mesh->vertices);
         mesh->vertices_count = source->vertices_count;
-        mesh->region_uvs = reader_calloc(r, (size_t)source->region_uvs_count, sizeof *mesh->region_uvs);
-        memcpy(mesh->region_uvs, source->region_uvs, (size_t)source->region_uvs_count * sizeof *mesh->region_uvs);
+        mesh->region_uvs = copy_of(r, source->region_uvs, source->region_uvs_count, sizeof *mesh->region_uvs);
         mesh->region_uvs_count = source->region_uvs_count;
-        mesh->triangles = reader_calloc(r, (size_t)source->triangles_count, sizeof *mesh->triangles);
-        memcpy(mesh->triangles, source->triangles, (size_t)source->triangles_count * sizeof *mesh->triangles);
+        mesh->triangles = copy_of(r, source->triangles, source->triangles_count, sizeof *mesh->triangles);
         mesh->triangles_count = source->triangles_count;
         mesh->edges_count = source->edges_count;
-        if (source->edges_count >= 0) {
-            mesh->edges = reader_calloc(r, (size_t)source->edges_count, sizeof *mesh->edges);
-            memcpy(mesh->edges, source->edges, (size_t)source->edges_count * sizeof *mesh->edges);
-        }
+        if (source->edges_count >= 0) mesh->edges = copy_of(r, source->edges, source->edges_count, sizeof *mesh->edges);
         mesh->hull_length = source->hull_length;
         mesh->mesh_width = source->mesh_width;
         mesh->mesh_height = source->mesh_height;

@@ -183,6 +183,9 @@ static const char *deform_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline
     const float *v1 = k->v1, *v2 = k->v2;
     double alpha = m->alpha, percent = k->percent;
     bool add = m->add && !from_setup;
+    /* Every way on reads the key's vertices first: a key the reader never reached (keys cut short by a
+     * falsy one) holds none, undefined in the runtime. */
+    if (v1 == NULL) return count > 0 ? "TypeError: Cannot read properties of undefined (reading '0')" : NULL;
     if (k->after || (alpha == 1 && !add && percent == 0)) {
         if (alpha == 1 && !add) {
             widen(deform, v1, count);
