@@ -194,7 +194,10 @@ void pc_path_update(pc_skeleton *sk, int index)
     const pc_constraint_data *c = &d->constraints[index];
     const pc_path_data *data = &c->u.path;
     pc_slot *slot = &sk->slots[data->slot];
-    const pc_attachment *attachment = slot->applied->attachment;
+    /* The rule path.slot-pose: the slot's pose instead misses where a slider keys the slot (population
+     * slider). */
+    const pc_slot_pose *slot_pose = pc_path_reading.slot_pose ? &slot->pose : slot->applied;
+    const pc_attachment *attachment = slot_pose->attachment;
     if (!pc_attachment_present(attachment) || attachment->kind != PC_ATTACHMENT_PATH) return;
     const pc_constraint_state *st = &sk->constraints[index];
     const pc_constraint_pose *pose = st->constrained ? &st->constrained_pose : &st->pose;

@@ -116,6 +116,7 @@ typedef struct pc_path_readings {
     int offset_sign;        /* path.offset-sign: 0 determinant, 1 never */
     int wrap_pi;            /* path.wrap-pi: 0 spine-pi, 1 math-pi */
     int slot_bone;          /* path.slot-bone: 0 as-ordered, 1 fresh */
+    int slot_pose;          /* path.slot-pose: 0 applied, 1 pose */
 } pc_path_readings;
 
 extern pc_path_readings pc_path_reading;

@@ -87,6 +87,7 @@ PATH_INSTALL(install_path_chain_tip, chain_tip)
 PATH_INSTALL(install_path_offset_sign, offset_sign)
 PATH_INSTALL(install_path_wrap_pi, wrap_pi)
 PATH_INSTALL(install_path_slot_bone, slot_bone)
+PATH_INSTALL(install_path_slot_pose, slot_pose)
 
 static const pc_reading path_curve_table_readings[] = {
     { "four-step", "each curve's length in four forward-difference steps (0.1875, 0.09375, 0.75)" },
@@ -153,6 +154,10 @@ static const pc_reading path_wrap_pi_readings[] = {
 static const pc_reading path_slot_bone_readings[] = {
     { "as-ordered", "the offset's sign from the slot bone's world as the update order leaves it" },
     { "fresh", "the offset's sign from the slot bone's world computed from this pose" },
+};
+static const pc_reading path_slot_pose_readings[] = {
+    { "applied", "the path's attachment and deform from its slot's applied pose (a slider's copy)" },
+    { "pose", "from the slot's pose, as the animations left it" },
 };
 
 /* path.vertex-numbers: read by the reader (it keeps the doubles only under the alternative) and by
@@ -296,6 +301,8 @@ static const pc_rule rules[] = {
       COUNT(path_wrap_pi_readings), install_path_wrap_pi },
     { "path.slot-bone", "which world of the slot bone the offset's sign reads", "path-order",
       path_slot_bone_readings, COUNT(path_slot_bone_readings), install_path_slot_bone },
+    { "path.slot-pose", "which of its slot's poses a path reads its attachment and deform from", "slider",
+      path_slot_pose_readings, COUNT(path_slot_pose_readings), install_path_slot_pose },
     { "path.vertex-numbers", "the numbers of a path's vertices as the pose reads them", "path",
       vertex_numbers_readings, COUNT(vertex_numbers_readings), install_vertex_numbers },
 };

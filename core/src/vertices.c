@@ -4,6 +4,7 @@
  * integer inside the array is `undefined` (NaN). */
 #include "vertices.h"
 #include "rules.h"
+#include "path.h"
 
 #include <math.h>
 
@@ -107,8 +108,9 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
                        double *out, int offset, int stride)
 {
     int end = offset + (count >> 1) * stride;
-    const double *deform = slot->applied->deform;
-    int deform_count = slot->applied->deform_count;
+    const pc_slot_pose *pose = pc_path_reading.slot_pose ? &slot->pose : slot->applied; /* path.slot-pose */
+    const double *deform = pose->deform;
+    int deform_count = pose->deform_count;
     if (a->bones_count < 0) {
         const pc_bone_pose *bone = slot->bone->applied;
         double x = bone->world_x, y = bone->world_y;
