@@ -3,14 +3,19 @@
  * its current attachment has that attachment as its timeline attachment (a linked mesh inheriting
  * timelines answers to its source's).
  *
+ * Each applies with a mix (animation.h): the pose sequence's (alpha 1 from the setup pose, onto the
+ * slots' poses) or a slider's (its mix from the current pose, onto the slots' applied poses).
+ *
  * Deform at alpha 1 from the setup pose: before the first key the deform is cleared (the attachment's
  * own vertices show); at or after the last key it is the last key's vertices; between keys, the
  * earlier key's vertices where the curve gives 0 (stepped, or at a key), else
- * `prev + (next - prev) * percent` per value. Every key holds `vertices[0]`'s count of values.
+ * `prev + (next - prev) * percent` per value. Every key holds `vertices[0]`'s count of values. Other
+ * mixes: deform_pose.
  *
- * Sequence: before the first key the sequence index is -1 (the setup index); else the last key at or
- * before the time gives a mode, an index and a delay, and the index advances by the whole delays since
- * the key, wrapped by the mode over the region count of the slot's attachment's own sequence.
+ * Sequence: before the first key the sequence index is -1 (the setup index; from the current pose
+ * nothing); else the last key at or before the time gives a mode, an index and a delay, and the index
+ * advances by the whole delays since the key, wrapped by the mode over the region count of the slot's
+ * attachment's own sequence. The mix's alpha is not read.
  *
  * Timeline slots (Attachment.timelineSlots): the runtime's reader gives an attachment the slots of the
  * linked meshes that inherit its timelines and are filed in another slot than it. They are derived here
