@@ -48,7 +48,6 @@ void pc_skeleton_free(pc_skeleton *sk)
     free(sk->slots);
     free(sk->draw_order);
     free(sk->constraints);
-    free(sk->slot_constrained);
     free(sk->slot_dirty);
     free(sk->dirty_slots);
     free(sk->attachment_keys);
@@ -120,7 +119,8 @@ static void sort_reset(pc_skeleton *sk, const int *children, int count)
     }
 }
 
-/* skeleton.constrained(object): the first time, its applied pose becomes its constrained copy. */
+/* skeleton.constrained(object) for a bone, a slot or a constraint: the first time, its applied pose
+ * becomes its constrained copy, which each update pass resets from its pose. */
 static void constrain_bone(pc_skeleton *sk, pc_bone *b)
 {
     if (b->applied != &b->pose) return;
@@ -128,13 +128,19 @@ static void constrain_bone(pc_skeleton *sk, pc_bone *b)
     sk->reset[sk->reset_count++] = (pc_update_item){ PC_UPDATE_BONE, b->data->index };
 }
 
-static void constrain_other(pc_skeleton *sk, pc_update_kind kind, int index)
+static void constrain_slot(pc_skeleton *sk, int index)
 {
-    bool *flag = kind == PC_UPDATE_SLOT ? &sk->slot_constrained[index] : &sk->constraints[index].constrained;
-    if (*flag) return;
-    *flag = true;
-    if (kind == PC_UPDATE_SLOT) sk->slots[index].applied = &sk->slots[index].constrained;
-    sk->reset[sk->reset_count++] = (pc_update_item){ kind, index };
+    pc_slot *slot = &sk->slots[index];
+    if (slot->applied != &slot->pose) return;
+    slot->applied = &slot->constrained;
+    sk->reset[sk->reset_count++] = (pc_update_item){ PC_UPDATE_SLOT, index };
+}
+
+static void constrain_constraint(pc_skeleton *sk, int index)
+{
+    if (sk->constraints[index].constrained) return;
+    sk->constraints[index].constrained = true;
+    sk->reset[sk->reset_count++] = (pc_update_item){ PC_UPDATE_CONSTRAINT, index };
 }
 
 /* sortPath: a weighted path's bones (each run: a count, then that many bone indices), else the slot's
@@ -259,15 +265,15 @@ static void sort_constraint(sorter *s, int index)
             switch (t->kind) {
             case PC_TL_ATTACHMENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2:
             case PC_TL_RGB2:
-                constrain_other(sk, PC_UPDATE_SLOT, t->target);
+                constrain_slot(sk, t->target);
                 break;
             case PC_TL_DEFORM: case PC_TL_SEQUENCE:
                 /* The rule slider.own-slot: the timeline's own slot only, though it applies to the
                  * timeline slots too (which then see their poses written; population slider, cases
                  * slider-deform-reaches-linked-slot-pose, slider-sequence-reaches-linked-slot-pose). */
-                constrain_other(sk, PC_UPDATE_SLOT, t->target);
+                constrain_slot(sk, t->target);
                 for (int k = 0; !pc_rule_slider_own_slot && k < t->attachment->timeline_slot_count; k++)
-                    constrain_other(sk, PC_UPDATE_SLOT, t->attachment->timeline_slots[k]);
+                    constrain_slot(sk, t->attachment->timeline_slots[k]);
                 break;
             case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
                 sk->draw_order_constrained = true;
@@ -276,14 +282,14 @@ static void sort_constraint(sorter *s, int index)
             case PC_TL_PHYSICS_MASS: case PC_TL_PHYSICS_WIND: case PC_TL_PHYSICS_GRAVITY: case PC_TL_PHYSICS_MIX:
                 if (t->target == -1) {
                     for (int k = 0; k < d->constraint_count; k++)
-                        if (d->constraints[k].kind == PC_PHYSICS) constrain_other(sk, PC_UPDATE_CONSTRAINT, k);
+                        if (d->constraints[k].kind == PC_PHYSICS) constrain_constraint(sk, k);
                 } else {
-                    constrain_other(sk, PC_UPDATE_CONSTRAINT, t->target);
+                    constrain_constraint(sk, t->target);
                 }
                 break;
             case PC_TL_IK: case PC_TL_TRANSFORM: case PC_TL_PATH_POSITION: case PC_TL_PATH_SPACING:
             case PC_TL_PATH_MIX: case PC_TL_PHYSICS_RESET: case PC_TL_SLIDER_TIME: case PC_TL_SLIDER_MIX:
-                if (t->target != -1) constrain_other(sk, PC_UPDATE_CONSTRAINT, t->target);
+                if (t->target != -1) constrain_constraint(sk, t->target);
                 break;
             default:
                 break;
@@ -310,10 +316,7 @@ static bool update_cache(pc_skeleton *sk)
     sk->update_count = 0;
     sk->reset_count = 0;
     sk->draw_order_constrained = false;
-    for (int i = 0; i < d->slot_count; i++) {
-        sk->slot_constrained[i] = false;
-        sk->slots[i].applied = &sk->slots[i].pose;
-    }
+    for (int i = 0; i < d->slot_count; i++) sk->slots[i].applied = &sk->slots[i].pose;
     for (int i = 0; i < d->bone_count; i++) {
         pc_bone *b = &sk->bones[i];
         b->sorted = b->data->skin_required;
@@ -476,7 +479,6 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->slots = calloc(slots, sizeof *sk->slots);
     sk->draw_order = calloc(slots, sizeof *sk->draw_order);
     sk->constraints = calloc(constraints, sizeof *sk->constraints);
-    sk->slot_constrained = calloc(slots, sizeof *sk->slot_constrained);
     sk->slot_dirty = calloc(slots, sizeof *sk->slot_dirty);
     sk->dirty_slots = calloc(slots, sizeof *sk->dirty_slots);
     sk->slot_attachments = calloc(slots, sizeof *sk->slot_attachments);
@@ -486,7 +488,7 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
     sk->paths = pc_path_state_new(data);
     bool keys_made = make_attachment_keys(sk);
-    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_constrained || !sk->slot_dirty || !sk->dirty_slots || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
+    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_dirty || !sk->dirty_slots || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
         || !sk->reset || !sk->paths || !keys_made) {
         pc_skeleton_free(sk);
         return NULL;

@@ -99,7 +99,6 @@ struct pc_skeleton {
     pc_slot *slots;
     int *draw_order;           /* slot indices in draw order */
     pc_constraint_state *constraints;
-    bool *slot_constrained;    /* per slot: a slider keys it */
     bool draw_order_constrained;
     /* Per slot: its pose may differ from what the setup pose gives it (a timeline set it since, or the
      * setup pose has not settled it yet); the draw order likewise. The setup pose resets only these:
