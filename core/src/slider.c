@@ -70,13 +70,9 @@ static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, 
         case PC_TL_ATTACHMENT:
             pc_apply_attachment_timeline_mix(sk, t, time, m);
             break;
-        case PC_TL_DEFORM: {
-            const char *error = pc_apply_deform_timeline(sk, t, time, m);
-            if (error) return error;
-            break;
-        }
-        case PC_TL_SEQUENCE: {
-            const char *error = pc_apply_sequence_timeline(sk, t, time, m);
+        case PC_TL_DEFORM: case PC_TL_SEQUENCE: {
+            const char *error = t->kind == PC_TL_DEFORM ? pc_apply_deform_timeline(sk, t, time, m)
+                                                        : pc_apply_sequence_timeline(sk, t, time, m);
             if (error) return error;
             break;
         }
