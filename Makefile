@@ -2,7 +2,9 @@
 # `make help` lists the targets.
 
 CC      ?= cc
-CFLAGS  ?= -O2
+# -flto: the library's files optimised together (inlining across them; the same IEEE operations, so the
+# same bits: every check below runs on this build). About 5% fewer instructions a pose on the rigs.
+CFLAGS  ?= -O2 -flto=auto
 CFLAGS  += -std=c11 -ffp-contract=off -fno-fast-math -Wall -Wextra -Wno-unused-parameter \
            -D_POSIX_C_SOURCE=200809L -Icore/include -Icore/src
 PKGS    := jansson libpng

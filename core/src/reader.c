@@ -224,7 +224,7 @@ int enum_value(reader *r, json_t *name, const char *const names[], int count, in
     /* name[0].toUpperCase() + name.slice(1): a non-empty string; or an array whose first element is a
      * string, the rest joined by commas. Anything else throws. */
     const char *first, *rest = "";
-    size_t first_len, rest_len = 0;
+    size_t first_len = 0, rest_len = 0;
     json_t *joined_rest = NULL;
     if (js_typeof(name) == JS_STRING) {
         first = js_string(name, &first_len);
