@@ -292,3 +292,14 @@ void cg_options(cg *g, probe *out)
     if (prng_chance(g->r, 0.3)) snprintf(out->args, sizeof out->args, "--skin none --physics none --samples keys");
     else snprintf(out->args, sizeof out->args, "--skin none --physics none --samples %d", prng_int(g->r, 2, 9));
 }
+
+void cg_path_lengths(cg *g, int knots)
+{
+    jw_array(g->w, "lengths", false);
+    double total = 0;
+    for (int k = 0; k < knots; k++) {
+        total += prng_int(g->r, 50, 400);
+        jw_number(g->w, NULL, total, JW_SHORTEST);
+    }
+    jw_end(g->w);
+}

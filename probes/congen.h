@@ -42,6 +42,10 @@ double cg_value(prng *r, int kind);
 /* Key times, ascending from 0 or later (1/30 grid or random), some shared; returns how many (1..max). */
 int cg_times(prng *r, double *t, int max);
 
+/* A path attachment's `lengths` member: one ascending stated length a curve (knots of them), each 50 to
+ * 400 more than the one before. */
+void cg_path_lengths(cg *g, int knots);
+
 /* The key's `time` member (omitted now and then when 0). */
 void cg_time(cg *g, double t);
 

@@ -141,13 +141,7 @@ static void write_path_attachment(order *o, int s)
         }
     }
     jw_end(w);
-    jw_array(w, "lengths", false);
-    double total = 0;
-    for (int k = 0; k < knots; k++) {
-        total += prng_int(r, 50, 400);
-        jw_number(w, NULL, total, JW_SHORTEST);
-    }
-    jw_end(w);
+    cg_path_lengths(&o->g, knots);
     jw_end(w);
 }
 

@@ -192,13 +192,7 @@ static int write_path_attachment(cg *g, const char *name, int n)
     jw_number(w, "vertexCount", vertex_count, JW_SHORTEST);
     static const double weights[3][3] = { { 1 }, { 0.25, 0.75 }, { 0.2, 0.3, 0.5 } };
     int entries = write_vertices(g, vertex_count, weighted, n, 3, weights, 7, -5);
-    jw_array(w, "lengths", false);
-    double total = 0;
-    for (int k = 0; k < knots; k++) {
-        total += prng_int(r, 50, 400);
-        jw_number(w, NULL, total, JW_SHORTEST);
-    }
-    jw_end(w);
+    cg_path_lengths(g, knots);
     jw_end(w);
     return weighted ? 2 * entries : 2 * vertex_count;
 }
