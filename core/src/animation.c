@@ -270,12 +270,6 @@ double pc_timeline_curve_value(const pc_timeline *t, double time)
     return pc_timeline_curve_value_inline(t, time);
 }
 
-void pc_timeline_values(const pc_timeline *t, double time, double *out, int count)
-{
-    int frame, i = pc_timeline_search_frame(t, time, &frame);
-    for (int k = 0; k < count; k++) out[k] = pc_timeline_value_at(t, time, i, frame, k + 1);
-}
-
 double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame)
 {
     const float *c = t->curves;

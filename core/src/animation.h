@@ -68,10 +68,6 @@ int pc_timeline_search(const pc_timeline *t, double time);
  * or the bezier of channel value - 1. */
 double pc_timeline_value(const pc_timeline *t, double time, int i, int value);
 
-/* The first `count` values of a curve timeline at time (at or after its first key): out[k] is
- * pc_timeline_value(t, time, pc_timeline_search(t, time), k + 1). */
-void pc_timeline_values(const pc_timeline *t, double time, double *out, int count);
-
 /* CurveTimeline1.getCurveValue: the value of a one-value curve timeline at time. */
 double pc_timeline_curve_value(const pc_timeline *t, double time);
 

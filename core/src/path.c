@@ -108,7 +108,6 @@ static double max0(double v)
     return isnan(v) ? v : v > 0 ? v : 0;
 }
 
-/* The spaces between the bones (spacingMode), and each bone's W under chainScale. */
 /* The length of a bone's setup length along its constrained world x axis. */
 static inline double world_length(const pc_skeleton *sk, int bone, double setup_length)
 {
@@ -117,6 +116,7 @@ static inline double world_length(const pc_skeleton *sk, int bone, double setup_
     return sqrt(x * x + y * y);
 }
 
+/* The spaces between the bones (spacingMode), and each bone's world length under chainScale. */
 static void spaces_of(pc_skeleton *sk, const pc_constraint_data *c, double spacing, bool scale, pc_path_buffers *b)
 {
     const pc_skeleton_data *d = sk->data;
