@@ -75,16 +75,6 @@ num cg_mix(prng *r)
     return m;
 }
 
-double cg_value(prng *r, int kind)
-{
-    switch (kind) {
-    case 0: return draw_angle(r, false).v;
-    case 1: return draw_coord(r, false).v;
-    case 2: return draw_scale(r, false).v;
-    default: return draw_shear(r, false).v;
-    }
-}
-
 int cg_times(prng *r, double *t, int max)
 {
     int n = prng_int(r, 1, max);
@@ -131,14 +121,14 @@ void cg_curve(cg *g, int channels, double t1, double t2, const double *v1, const
     jw_end(g->w);
 }
 
-/* A curve timeline of `channels` values per key named by `keys`, values of `kind` (cg_value). */
+/* A curve timeline of `channels` values per key named by `keys`, values of `kind` (draw_value). */
 static void values_timeline(cg *g, const char *name, int channels, const char *const *keys, int kind)
 {
     prng *r = g->r;
     double t[CG_MAX_KEYS], v[CG_MAX_KEYS][2];
     int n = cg_times(r, t, CG_MAX_KEYS);
     for (int i = 0; i < n; i++)
-        for (int c = 0; c < channels; c++) v[i][c] = cg_value(r, kind);
+        for (int c = 0; c < channels; c++) v[i][c] = draw_value(r, kind);
     jw_array(g->w, name, false);
     for (int i = 0; i < n; i++) {
         jw_object(g->w, NULL, false);

@@ -36,9 +36,6 @@ void cg_write_bones(cg *g, const probe_params *p);
 /* A mix: 1, 0, a fraction, a decimal, now and then negative or above 1. */
 num cg_mix(prng *r);
 
-/* An ordinary number of the given kind (0 angle, 1 coordinate, 2 scale, 3 shear), no extremes. */
-double cg_value(prng *r, int kind);
-
 /* Key times, ascending from 0 or later (1/30 grid or random), some shared; returns how many (1..max). */
 int cg_times(prng *r, double *t, int max);
 

@@ -26,10 +26,16 @@ enum jw_spelling draw_spelling(prng *r)
     return JW_INTEGER;
 }
 
-static num make(prng *r, double v)
+num draw_spelled(prng *r, double v)
 {
     num n = { v, draw_spelling(r) };
     return n;
+}
+
+void bone_field(prng *r, gen_bone *b, int f, double v)
+{
+    b->has[f] = true;
+    b->field[f] = draw_spelled(r, v);
 }
 
 static double sign(prng *r, double v) { return prng_chance(r, 0.5) ? -v : v; }
@@ -81,64 +87,74 @@ static double zero(prng *r) { return prng_chance(r, 0.1) ? -0.0 : 0.0; }
 num draw_coord(prng *r, bool extremes)
 {
     int k = prng_int(r, 0, extremes ? 99 : 89);
-    if (k < 15) return make(r, zero(r));
-    if (k < 35) return make(r, prng_int(r, -100, 100));
-    if (k < 60) return make(r, decimal(r, 500));
-    if (k < 82) return make(r, uniform(r, -1000, 1000));
-    if (k < 90) return make(r, float32(r, -1000, 1000));
-    if (k < 95) return make(r, tiny(r, 1, 323));
-    return make(r, huge(r, 10, 308));
+    if (k < 15) return draw_spelled(r, zero(r));
+    if (k < 35) return draw_spelled(r, prng_int(r, -100, 100));
+    if (k < 60) return draw_spelled(r, decimal(r, 500));
+    if (k < 82) return draw_spelled(r, uniform(r, -1000, 1000));
+    if (k < 90) return draw_spelled(r, float32(r, -1000, 1000));
+    if (k < 95) return draw_spelled(r, tiny(r, 1, 323));
+    return draw_spelled(r, huge(r, 10, 308));
 }
 
 num draw_angle(prng *r, bool extremes)
 {
     int k = prng_int(r, 0, extremes ? 99 : 94);
-    if (k < 8) return make(r, zero(r));
-    if (k < 30) return make(r, 90.0 * prng_int(r, -8, 8));
-    if (k < 36) return make(r, 45.0 * prng_int(r, -8, 8));
-    if (k < 46) return make(r, prng_int(r, -360, 360));
-    if (k < 70) return make(r, uniform(r, -360, 360));
-    if (k < 84) return make(r, decimal(r, 360));
-    if (k < 89) return make(r, float32(r, -720, 720));
-    if (k < 95) return make(r, huge(r, 3, extremes && prng_chance(r, 0.2) ? 300 : 20));
-    return make(r, tiny(r, 1, 323));
+    if (k < 8) return draw_spelled(r, zero(r));
+    if (k < 30) return draw_spelled(r, 90.0 * prng_int(r, -8, 8));
+    if (k < 36) return draw_spelled(r, 45.0 * prng_int(r, -8, 8));
+    if (k < 46) return draw_spelled(r, prng_int(r, -360, 360));
+    if (k < 70) return draw_spelled(r, uniform(r, -360, 360));
+    if (k < 84) return draw_spelled(r, decimal(r, 360));
+    if (k < 89) return draw_spelled(r, float32(r, -720, 720));
+    if (k < 95) return draw_spelled(r, huge(r, 3, extremes && prng_chance(r, 0.2) ? 300 : 20));
+    return draw_spelled(r, tiny(r, 1, 323));
 }
 
 num draw_scale(prng *r, bool extremes)
 {
     int k = prng_int(r, 0, extremes ? 99 : 87);
-    if (k < 14) return make(r, 1);
-    if (k < 22) return make(r, zero(r));
-    if (k < 30) return make(r, -1);
-    if (k < 37) return make(r, 0.5 * prng_int(r, -6, 6));
-    if (k < 62) return make(r, uniform(r, -3, 3));
-    if (k < 75) return make(r, decimal(r, 3));
-    if (k < 82) return make(r, float32(r, -3, 3));
-    if (k < 88) return make(r, uniform(r, 0.1, 2));
-    if (k < 94) return make(r, tiny(r, 1, 323));
-    return make(r, huge(r, 5, 308));
+    if (k < 14) return draw_spelled(r, 1);
+    if (k < 22) return draw_spelled(r, zero(r));
+    if (k < 30) return draw_spelled(r, -1);
+    if (k < 37) return draw_spelled(r, 0.5 * prng_int(r, -6, 6));
+    if (k < 62) return draw_spelled(r, uniform(r, -3, 3));
+    if (k < 75) return draw_spelled(r, decimal(r, 3));
+    if (k < 82) return draw_spelled(r, float32(r, -3, 3));
+    if (k < 88) return draw_spelled(r, uniform(r, 0.1, 2));
+    if (k < 94) return draw_spelled(r, tiny(r, 1, 323));
+    return draw_spelled(r, huge(r, 5, 308));
 }
 
 num draw_shear(prng *r, bool extremes)
 {
     int k = prng_int(r, 0, extremes ? 99 : 93);
-    if (k < 30) return make(r, zero(r));
-    if (k < 45) return make(r, 90.0 * prng_int(r, -4, 4));
-    if (k < 75) return make(r, uniform(r, -89, 89));
-    if (k < 88) return make(r, decimal(r, 89));
-    if (k < 94) return make(r, float32(r, -180, 180));
-    return make(r, tiny(r, 1, 323));
+    if (k < 30) return draw_spelled(r, zero(r));
+    if (k < 45) return draw_spelled(r, 90.0 * prng_int(r, -4, 4));
+    if (k < 75) return draw_spelled(r, uniform(r, -89, 89));
+    if (k < 88) return draw_spelled(r, decimal(r, 89));
+    if (k < 94) return draw_spelled(r, float32(r, -180, 180));
+    return draw_spelled(r, tiny(r, 1, 323));
 }
 
 num draw_length(prng *r, bool extremes)
 {
     int k = prng_int(r, 0, extremes ? 99 : 92);
-    if (k < 30) return make(r, zero(r));
-    if (k < 65) return make(r, uniform(r, 0, 200));
-    if (k < 85) return make(r, decimal(r, 200));
-    if (k < 93) return make(r, prng_int(r, 1, 100));
-    if (k < 97) return make(r, tiny(r, 1, 323));
-    return make(r, huge(r, 5, 308));
+    if (k < 30) return draw_spelled(r, zero(r));
+    if (k < 65) return draw_spelled(r, uniform(r, 0, 200));
+    if (k < 85) return draw_spelled(r, decimal(r, 200));
+    if (k < 93) return draw_spelled(r, prng_int(r, 1, 100));
+    if (k < 97) return draw_spelled(r, tiny(r, 1, 323));
+    return draw_spelled(r, huge(r, 5, 308));
+}
+
+double draw_value(prng *r, int kind)
+{
+    switch (kind) {
+    case 0: return draw_angle(r, false).v;
+    case 1: return draw_coord(r, false).v;
+    case 2: return draw_scale(r, false).v;
+    default: return draw_shear(r, false).v;
+    }
 }
 
 int add_amplifiers(gen_bone *bones, int n, const bool *chosen)

@@ -116,19 +116,6 @@ static void curve_member(gen *g, int channels, double t1, double t2, const doubl
     jw_end(g->w);
 }
 
-/* A value of a bone property. */
-static double draw_value(prng *r, int kind)
-{
-    num n;
-    switch (kind) {
-    case 0: n = draw_angle(r, false); break;
-    case 1: n = draw_coord(r, false); break;
-    case 2: n = draw_scale(r, false); break;
-    default: n = draw_shear(r, false); break;
-    }
-    return n.v;
-}
-
 /* A curve timeline of one or two values per key (names: "value", or "x" and "y"), values of `kind`. */
 static void curve_timeline(gen *g, const char *name, int channels, int kind, bool omit_values)
 {
@@ -152,9 +139,6 @@ static void curve_timeline(gen *g, const char *name, int channels, int kind, boo
     jw_end(g->w);
 }
 
-static const char *const inherit_key_names[5] = { "normal", "onlyTranslation", "noRotationOrReflection", "noScale",
-                                                  "noScaleOrReflection" };
-
 static void bone_timelines(gen *g)
 {
     prng *r = g->r;
@@ -177,7 +161,7 @@ static void bone_timelines(gen *g)
                 for (int i = 0; i < n; i++) {
                     jw_object(g->w, NULL, false);
                     time_member(g, t[i]);
-                    if (prng_chance(r, 0.85)) jw_string(g->w, "inherit", inherit_key_names[prng_int(r, 0, 4)]);
+                    if (prng_chance(r, 0.85)) jw_string(g->w, "inherit", inherit_names[prng_int(r, 0, 4)]);
                     jw_end(g->w);
                 }
                 jw_end(g->w);

@@ -68,6 +68,11 @@ num draw_scale(prng *r, bool extremes);  /* scale: 1, 0, -0, -1, uniform with bo
 num draw_shear(prng *r, bool extremes);  /* shear: 0, multiples of 90, uniform, decimals */
 num draw_length(prng *r, bool extremes); /* length: 0, uniform, decimals */
 enum jw_spelling draw_spelling(prng *r);
+num draw_spelled(prng *r, double v);     /* v in a drawn spelling */
+
+/* An ordinary value of a bone property, no extremes: kind 0 an angle, 1 a coordinate, 2 a scale,
+ * 3 a shear (its spelling drawn and dropped). */
+double draw_value(prng *r, int kind);
 
 /* A bone as a family builds it, then writes it with write_bones. */
 enum { BF_X, BF_Y, BF_ROTATION, BF_SCALE_X, BF_SCALE_Y, BF_SHEAR_X, BF_SHEAR_Y, BF_LENGTH, BF_COUNT };
@@ -85,6 +90,9 @@ typedef struct gen_bone {
 } gen_bone;
 
 extern const char *const inherit_names[5];
+
+/* Sets bone b's field f (BF_*) to v in a drawn spelling. */
+void bone_field(prng *r, gen_bone *b, int f, double v);
 
 /* Opens the document (`{`) and writes its skeleton header with `note` (what the probe is). */
 void begin_document(jw *w, const char *note);
