@@ -21,40 +21,24 @@ enum { ROOT, BASE, W0, W1, W2, SLOT_BONE, CHAIN };
 #define MAX_CHAIN 5
 #define MAX_BONES ((CHAIN + MAX_CHAIN) * 3)
 
-static num spelled(prng *r, double v)
-{
-    num n = { v, draw_spelling(r) };
-    return n;
-}
-
-static double decimal(prng *r, double lo, double hi)
-{
-    int digits = prng_int(r, 1, 3); /* before the value: the order the files were drawn in */
-    double v = lo + (hi - lo) * prng_unit(r);
-    return path_decimal(v, digits);
-}
-
-static void field(prng *r, gen_bone *b, int f, double v)
-{
-    b->has[f] = true;
-    b->field[f] = spelled(r, v);
-}
-
 /* A bone's local transform: mostly plain, now and then scaled, reflected, sheared, or another inherit. */
 static void draw_transform(prng *r, gen_bone *b, bool plain)
 {
-    if (prng_chance(r, 0.6)) field(r, b, BF_X, decimal(r, -60, 60));
-    if (prng_chance(r, 0.6)) field(r, b, BF_Y, decimal(r, -60, 60));
-    if (prng_chance(r, 0.7)) field(r, b, BF_ROTATION, prng_chance(r, 0.2) ? 90.0 * prng_int(r, -2, 2) : decimal(r, -180, 180));
+    if (prng_chance(r, 0.6)) bone_field(r, b, BF_X, path_draw_decimal(r, -60, 60));
+    if (prng_chance(r, 0.6)) bone_field(r, b, BF_Y, path_draw_decimal(r, -60, 60));
+    if (prng_chance(r, 0.7)) {
+        double rotation = prng_chance(r, 0.2) ? 90.0 * prng_int(r, -2, 2) : path_draw_decimal(r, -180, 180);
+        bone_field(r, b, BF_ROTATION, rotation);
+    }
     if (plain) return;
     int k = prng_int(r, 0, 99);
-    if (k < 10) field(r, b, BF_SCALE_X, -1);
-    else if (k < 30) field(r, b, BF_SCALE_X, decimal(r, 0.3, 2));
+    if (k < 10) bone_field(r, b, BF_SCALE_X, -1);
+    else if (k < 30) bone_field(r, b, BF_SCALE_X, path_draw_decimal(r, 0.3, 2));
     k = prng_int(r, 0, 99);
-    if (k < 10) field(r, b, BF_SCALE_Y, -1);
-    else if (k < 25) field(r, b, BF_SCALE_Y, decimal(r, 0.3, 2));
-    if (prng_chance(r, 0.1)) field(r, b, BF_SHEAR_X, decimal(r, -30, 30));
-    if (prng_chance(r, 0.1)) field(r, b, BF_SHEAR_Y, decimal(r, -30, 30));
+    if (k < 10) bone_field(r, b, BF_SCALE_Y, -1);
+    else if (k < 25) bone_field(r, b, BF_SCALE_Y, path_draw_decimal(r, 0.3, 2));
+    if (prng_chance(r, 0.1)) bone_field(r, b, BF_SHEAR_X, path_draw_decimal(r, -30, 30));
+    if (prng_chance(r, 0.1)) bone_field(r, b, BF_SHEAR_Y, path_draw_decimal(r, -30, 30));
     if (prng_chance(r, 0.08)) b->inherit = prng_int(r, 1, 4);
 }
 
@@ -73,7 +57,7 @@ static void deform_keys(prng *r, jw *w, int values)
             jw_array(w, "vertices", false);
             for (int v = 0; v < run; v++) {
                 enum jw_spelling sp = draw_spelling(r); /* before the value */
-                jw_number(w, NULL, decimal(r, -20, 20), sp);
+                jw_number(w, NULL, path_draw_decimal(r, -20, 20), sp);
             }
             jw_end(w);
         }
@@ -110,14 +94,14 @@ bool probe_path(const probe_params *p, probe *out)
         b->parent = i == CHAIN ? BASE : prng_chance(r, 0.85) ? i - 1 : prng_int(r, ROOT, i - 1);
         draw_transform(r, b, prng_chance(r, 0.6));
         int k = prng_int(r, 0, 99);
-        if (k < 8) field(r, b, BF_LENGTH, 0);
-        else if (k < 12) field(r, b, BF_LENGTH, path_decimal(0.000001 * prng_int(r, 1, 9), 6));
-        else if (k < 95) field(r, b, BF_LENGTH, decimal(r, 20, 80));
+        if (k < 8) bone_field(r, b, BF_LENGTH, 0);
+        else if (k < 12) bone_field(r, b, BF_LENGTH, path_decimal(0.000001 * prng_int(r, 1, 9), 6));
+        else if (k < 95) bone_field(r, b, BF_LENGTH, path_draw_decimal(r, 20, 80));
         if (b->parent >= CHAIN && prng_chance(r, 0.7)) {
             /* At the parent's tip. */
             const gen_bone *pb = &bones[b->parent];
             b->has[BF_X] = true;
-            b->field[BF_X] = pb->has[BF_LENGTH] ? pb->field[BF_LENGTH] : spelled(r, 0);
+            b->field[BF_X] = pb->has[BF_LENGTH] ? pb->field[BF_LENGTH] : draw_spelled(r, 0);
             b->has[BF_Y] = false;
         }
     }
@@ -136,16 +120,17 @@ bool probe_path(const probe_params *p, probe *out)
     path_att path;
     int curves = prng_int(r, 1, 4);
     bool closed = prng_chance(r, 0.3);
-    /* The shape's draws last first: step, angle, y, x (then the curves and closed, where drawn here). */
-    double step = decimal(r, 50, 200);
+    /* The shape's draws last first: step, angle, y, x (curves and closed before them here, after them in
+     * path_draw_shape). */
+    double step = path_draw_decimal(r, 50, 200);
     double angle = 45.0 * prng_int(r, 0, 7);
-    double y = decimal(r, -50, 50);
-    double x = decimal(r, -50, 50);
+    double y = path_draw_decimal(r, -50, 50);
+    double x = path_draw_decimal(r, -50, 50);
     path_shape(r, &path, curves, closed, x, y, angle, step);
     path.constant_speed = prng_chance(r, 0.85);
     path.write_closed = prng_chance(r, 0.3);
     path.write_speed = prng_chance(r, 0.3);
-    path_state_lengths(&path, path.constant_speed ? 1 : decimal(r, 0.7, 1.3), 2);
+    path_state_lengths(&path, path.constant_speed ? 1 : path_draw_decimal(r, 0.7, 1.3), 2);
     bool weighted = prng_chance(r, 0.35);
     if (weighted) {
         int pool[8], pool_count = 0;
@@ -204,26 +189,14 @@ bool probe_path(const probe_params *p, probe *out)
     bool second = prng_chance(r, 0.1);
     path_att other;
     if (second) {
-        double s_step = decimal(r, 50, 200);
-        double s_angle = 45.0 * prng_int(r, 0, 7);
-        double s_y = decimal(r, -50, 50);
-        double s_x = decimal(r, -50, 50);
-        bool s_closed = prng_chance(r, 0.3);
-        int s_curves = prng_int(r, 1, 3);
-        path_shape(r, &other, s_curves, s_closed, s_x, s_y, s_angle, s_step);
+        path_draw_shape(r, &other, 3, 50, 200, 50);
         path_state_lengths(&other, 1, 2);
     }
     /* Another path under another name in the same slot, which an attachment timeline shows. */
     bool swap = prng_chance(r, 0.15);
     path_att swapped;
     if (swap) {
-        double s_step = decimal(r, 50, 200);
-        double s_angle = 45.0 * prng_int(r, 0, 7);
-        double s_y = decimal(r, -50, 50);
-        double s_x = decimal(r, -50, 50);
-        bool s_closed = prng_chance(r, 0.3);
-        int s_curves = prng_int(r, 1, 3);
-        path_shape(r, &swapped, s_curves, s_closed, s_x, s_y, s_angle, s_step);
+        path_draw_shape(r, &swapped, 3, 50, 200, 50);
         path_state_lengths(&swapped, 1, 2);
         swapped.constant_speed = prng_chance(r, 0.8);
         if (prng_chance(r, 0.4)) {
@@ -284,26 +257,12 @@ bool probe_path(const probe_params *p, probe *out)
                 for (int j = 0; j < t; j++) dup = dup || targets[j] == targets[t];
                 if (dup || !prng_chance(r, 0.6)) continue;
                 used++;
-                jw_object(w, bones[targets[t]].name, false);
-                jw_array(w, "rotate", false);
-                jw_object(w, NULL, false);
-                jw_number(w, "value", decimal(r, -90, 90), JW_SHORTEST);
-                jw_end(w);
-                jw_object(w, NULL, false);
-                jw_number(w, "time", 1, JW_SHORTEST);
-                jw_number(w, "value", decimal(r, -90, 90), JW_SHORTEST);
-                jw_end(w);
-                jw_end(w);
-                jw_end(w);
+                path_rotate_timeline(r, w, bones[targets[t]].name, 90);
             }
             (void)used;
             jw_end(w);
         }
-        if (prng_chance(r, 0.8)) {
-            jw_object(w, "path", false);
-            for (int c = 0; c < con_count; c++) path_write_timelines(r, w, &cons[c]);
-            jw_end(w);
-        }
+        if (prng_chance(r, 0.8)) path_write_timelines(r, w, cons, con_count);
         if (swap) {
             /* p, then q, then now and then nothing. */
             jw_object(w, "slots", false);

@@ -29,9 +29,16 @@ typedef struct path_att {
 /* A text-spelled decimal: the double strtod reads from `digits` decimals of v (0.1, not float32). */
 double path_decimal(double v, int digits);
 
+/* A decimal uniform in [lo, hi] with one to three digits (path_decimal), the digits drawn first. */
+double path_draw_decimal(prng *r, double lo, double hi);
+
 /* A chain of `curves` curves (open: curves + 1 knots; closed: curves knots) meandering from (x, y)
  * along `angle` degrees, steps of about `step`, every number a decimal of 1 to 3 digits. */
 void path_shape(prng *r, path_att *p, int curves, bool closed, double x, double y, double angle, double step);
+
+/* A random path_shape: step in [step_lo, step_hi], heading a multiple of 45 degrees, start within
+ * +-reach on each axis, closed in 30 %, one to max_curves curves (drawn in that order). */
+void path_draw_shape(prng *r, path_att *p, int max_curves, double step_lo, double step_hi, double reach);
 
 /* Binds every vertex to one to three of `bones` (document indices) with decimal weights summing to
  * about 1, each bone's offset near the unweighted vertex. */
@@ -74,8 +81,12 @@ void path_draw_constraint(prng *r, path_con *c, const gen_bone *bones);
 /* Writes the constraint as an element of `constraints`; bones named from `bones`. */
 void path_write_constraint(jw *w, const path_con *c, const gen_bone *bones);
 
-/* Writes `path` timelines (position, spacing, mix) for the constraint into the current animation's
- * `path` object (opened by the caller). */
-void path_write_timelines(prng *r, jw *w, const path_con *c);
+/* Writes the current animation's `path` object: timelines (position, spacing, mix) for each of the
+ * `count` constraints. */
+void path_write_timelines(prng *r, jw *w, const path_con *cons, int count);
+
+/* A bone's `rotate` timeline as a member of the open `bones` object: keys at 0 and 1, each value a
+ * decimal within +-range. */
+void path_rotate_timeline(prng *r, jw *w, const char *bone, double range);
 
 #endif

@@ -26,11 +26,19 @@ static double uniform(prng *r, double lo, double hi)
     return lo + (hi - lo) * prng_unit(r);
 }
 
-/* A decimal uniform in [lo, hi] with one to three digits. */
+/* A decimal uniform in [lo, hi] with one to three digits (the value drawn first; path_draw_decimal
+ * draws the digits first). */
 static double decimal_in(prng *r, double lo, double hi)
 {
     double v = uniform(r, lo, hi);
     int digits = prng_int(r, 1, 3);
+    return path_decimal(v, digits);
+}
+
+double path_draw_decimal(prng *r, double lo, double hi)
+{
+    int digits = prng_int(r, 1, 3); /* before the value: the order the files were drawn in */
+    double v = uniform(r, lo, hi);
     return path_decimal(v, digits);
 }
 
@@ -111,6 +119,18 @@ void path_shape(prng *r, path_att *p, int curves, bool closed, double x, double 
         kx += hx * s;
         ky += hy * s;
     }
+}
+
+void path_draw_shape(prng *r, path_att *p, int max_curves, double step_lo, double step_hi, double reach)
+{
+    /* The shape's draws last first, the order the files were drawn in. */
+    double step = path_draw_decimal(r, step_lo, step_hi);
+    double angle = 45.0 * prng_int(r, 0, 7);
+    double y = path_draw_decimal(r, -reach, reach);
+    double x = path_draw_decimal(r, -reach, reach);
+    bool closed = prng_chance(r, 0.3);
+    int curves = prng_int(r, 1, max_curves);
+    path_shape(r, p, curves, closed, x, y, angle, step);
 }
 
 void path_weigh(prng *r, path_att *p, const int *bones, int bone_count)
@@ -234,21 +254,15 @@ void path_write_slots_and_skin(jw *w, int count, const char *const *slot, const 
     jw_end(w);
 }
 
-static num spelled(prng *r, double v)
-{
-    num n = { v, draw_spelling(r) };
-    return n;
-}
-
 /* A mix: 1, 0, a fraction, negative, above 1. */
 static num draw_mix(prng *r)
 {
     int k = prng_int(r, 0, 99);
-    if (k < 40) return spelled(r, 1);
-    if (k < 50) return spelled(r, 0);
-    if (k < 80) return spelled(r, decimal_in(r, 0, 1));
-    if (k < 90) return spelled(r, decimal_in(r, -0.8, 0));
-    return spelled(r, decimal_in(r, 1, 2));
+    if (k < 40) return draw_spelled(r, 1);
+    if (k < 50) return draw_spelled(r, 0);
+    if (k < 80) return draw_spelled(r, decimal_in(r, 0, 1));
+    if (k < 90) return draw_spelled(r, decimal_in(r, -0.8, 0));
+    return draw_spelled(r, decimal_in(r, 1, 2));
 }
 
 void path_draw_constraint(prng *r, path_con *c, const gen_bone *bones)
@@ -269,7 +283,7 @@ void path_draw_constraint(prng *r, path_con *c, const gen_bone *bones)
     double position;
     if (position_mode == 1) position = k < 10 ? 0 : k < 15 ? 1 : k < 85 ? decimal_in(r, -0.2, 1.1) : decimal_in(r, -1.5, 2.5);
     else position = k < 10 ? 0 : k < 80 ? decimal_in(r, -50, 500) : decimal_in(r, -400, 1200);
-    c->position = spelled(r, position);
+    c->position = draw_spelled(r, position);
 
     /* The spacing, to hit the rules' edges. */
     c->has_spacing = prng_chance(r, 0.92);
@@ -296,13 +310,13 @@ void path_draw_constraint(prng *r, path_con *c, const gen_bone *bones)
         spacing = k < 15 ? 0 : k < 80 ? decimal_in(r, 0, 1.5) : decimal_in(r, -1, 0);
         break;
     }
-    c->spacing = spelled(r, spacing);
+    c->spacing = draw_spelled(r, spacing);
 
     c->has_rotation = prng_chance(r, 0.6);
     k = prng_int(r, 0, 99);
     double rotation = k < 30 ? 0 : k < 45 ? 90.0 * prng_int(r, -4, 4) : k < 95 ? decimal_in(r, -180, 180)
                                                                              : decimal_in(r, -1000, 1000);
-    c->rotation = spelled(r, rotation);
+    c->rotation = draw_spelled(r, rotation);
     c->has_mix_rotate = prng_chance(r, 0.7);
     c->mix_rotate = draw_mix(r);
     c->has_mix_x = prng_chance(r, 0.7);
@@ -396,7 +410,8 @@ static void value_keys(prng *r, jw *w, const char *name, double lo, double hi)
     jw_end(w);
 }
 
-void path_write_timelines(prng *r, jw *w, const path_con *c)
+/* The constraint's member of the animation's `path` object. */
+static void constraint_timelines(prng *r, jw *w, const path_con *c)
 {
     int position_mode = c->position_mode < 0 ? 1 : c->position_mode;
     int spacing_mode = c->spacing_mode < 0 ? 0 : c->spacing_mode;
@@ -425,5 +440,27 @@ void path_write_timelines(prng *r, jw *w, const path_con *c)
         }
         jw_end(w);
     }
+    jw_end(w);
+}
+
+void path_write_timelines(prng *r, jw *w, const path_con *cons, int count)
+{
+    jw_object(w, "path", false);
+    for (int c = 0; c < count; c++) constraint_timelines(r, w, &cons[c]);
+    jw_end(w);
+}
+
+void path_rotate_timeline(prng *r, jw *w, const char *bone, double range)
+{
+    jw_object(w, bone, false);
+    jw_array(w, "rotate", false);
+    jw_object(w, NULL, false);
+    jw_number(w, "value", path_draw_decimal(r, -range, range), JW_SHORTEST);
+    jw_end(w);
+    jw_object(w, NULL, false);
+    jw_number(w, "time", 1, JW_SHORTEST);
+    jw_number(w, "value", path_draw_decimal(r, -range, range), JW_SHORTEST);
+    jw_end(w);
+    jw_end(w);
     jw_end(w);
 }

@@ -30,23 +30,11 @@ typedef struct con {
     int other;      /* ik target, transform source, path index */
 } con;
 
-static double decimal(prng *r, double lo, double hi)
-{
-    int digits = prng_int(r, 1, 3); /* before the value: the order the files were drawn in */
-    double v = lo + (hi - lo) * prng_unit(r);
-    return path_decimal(v, digits);
-}
-
-static num spelled(prng *r, double v)
-{
-    num n = { v, draw_spelling(r) };
-    return n;
-}
-
 static num mix(prng *r)
 {
     int k = prng_int(r, 0, 99);
-    return spelled(r, k < 45 ? 1 : k < 55 ? 0 : k < 90 ? decimal(r, 0, 1) : decimal(r, -0.5, 1.5));
+    double v = k < 45 ? 1 : k < 55 ? 0 : k < 90 ? path_draw_decimal(r, 0, 1) : path_draw_decimal(r, -0.5, 1.5);
+    return draw_spelled(r, v);
 }
 
 static bool is_below(const gen_bone *bones, int b, int ancestor)
@@ -66,21 +54,6 @@ static int pick(prng *r, int tree, const int *not, int n)
         if (!in) return b;
     }
     return -1;
-}
-
-static void bone_rotate_timeline(prng *r, jw *w, const char *name)
-{
-    jw_object(w, name, false);
-    jw_array(w, "rotate", false);
-    jw_object(w, NULL, false);
-    jw_number(w, "value", decimal(r, -60, 60), JW_SHORTEST);
-    jw_end(w);
-    jw_object(w, NULL, false);
-    jw_number(w, "time", 1, JW_SHORTEST);
-    jw_number(w, "value", decimal(r, -60, 60), JW_SHORTEST);
-    jw_end(w);
-    jw_end(w);
-    jw_end(w);
 }
 
 static void write_other(prng *r, jw *w, const con *c, const gen_bone *bones)
@@ -103,7 +76,7 @@ static void write_other(prng *r, jw *w, const con *c, const gen_bone *bones)
         if (prng_chance(r, 0.3)) jw_bool(w, "bendPositive", false);
         if (prng_chance(r, 0.2)) jw_bool(w, "stretch", true);
         if (prng_chance(r, 0.2)) jw_bool(w, "compress", true);
-        if (prng_chance(r, 0.2)) jw_number(w, "softness", decimal(r, 0, 30), JW_SHORTEST);
+        if (prng_chance(r, 0.2)) jw_number(w, "softness", path_draw_decimal(r, 0, 30), JW_SHORTEST);
         break;
     case K_TRANSFORM: {
         jw_string(w, "source", bones[c->other].name);
@@ -114,11 +87,11 @@ static void write_other(prng *r, jw *w, const con *c, const gen_bone *bones)
         int from = prng_int(r, 1, 2), first = prng_int(r, 0, 5);
         for (int f = 0; f < from; f++) {
             jw_object(w, properties[(first + f * 3) % 6], false);
-            if (prng_chance(r, 0.3)) jw_number(w, "offset", decimal(r, -20, 20), JW_SHORTEST);
+            if (prng_chance(r, 0.3)) jw_number(w, "offset", path_draw_decimal(r, -20, 20), JW_SHORTEST);
             jw_object(w, "to", false);
             jw_object(w, properties[prng_int(r, 0, 5)], false);
-            if (prng_chance(r, 0.4)) jw_number(w, "scale", decimal(r, -1.5, 1.5), JW_SHORTEST);
-            if (prng_chance(r, 0.2)) jw_number(w, "offset", decimal(r, -20, 20), JW_SHORTEST);
+            if (prng_chance(r, 0.4)) jw_number(w, "scale", path_draw_decimal(r, -1.5, 1.5), JW_SHORTEST);
+            if (prng_chance(r, 0.2)) jw_number(w, "offset", path_draw_decimal(r, -20, 20), JW_SHORTEST);
             jw_end(w);
             jw_end(w);
             jw_end(w);
@@ -140,7 +113,7 @@ static void write_other(prng *r, jw *w, const con *c, const gen_bone *bones)
         char anim[24];
         snprintf(anim, sizeof anim, "k%s", c->name);
         jw_string(w, "animation", anim);
-        jw_number(w, "time", decimal(r, 0, 1), JW_SHORTEST);
+        jw_number(w, "time", path_draw_decimal(r, 0, 1), JW_SHORTEST);
         m = mix(r);
         if (prng_chance(r, 0.5)) jw_number(w, "mix", m.v, m.sp);
         if (prng_chance(r, 0.2)) jw_bool(w, "additive", true);
@@ -165,19 +138,19 @@ bool probe_path_order(const probe_params *p, probe *out)
         b->skin = -1;
         if (i == 0 && prng_chance(r, 0.7)) continue;
         b->has[BF_X] = prng_chance(r, 0.7);
-        b->field[BF_X] = spelled(r, decimal(r, -60, 60));
+        b->field[BF_X] = draw_spelled(r, path_draw_decimal(r, -60, 60));
         b->has[BF_Y] = prng_chance(r, 0.5);
-        b->field[BF_Y] = spelled(r, decimal(r, -60, 60));
+        b->field[BF_Y] = draw_spelled(r, path_draw_decimal(r, -60, 60));
         b->has[BF_ROTATION] = prng_chance(r, 0.8);
-        b->field[BF_ROTATION] = spelled(r, decimal(r, -180, 180));
+        b->field[BF_ROTATION] = draw_spelled(r, path_draw_decimal(r, -180, 180));
         b->has[BF_LENGTH] = prng_chance(r, 0.9);
-        b->field[BF_LENGTH] = spelled(r, decimal(r, 15, 60));
+        b->field[BF_LENGTH] = draw_spelled(r, path_draw_decimal(r, 15, 60));
         if (prng_chance(r, 0.12)) {
             b->has[prng_chance(r, 0.5) ? BF_SCALE_X : BF_SCALE_Y] = true;
-            b->field[b->has[BF_SCALE_X] ? BF_SCALE_X : BF_SCALE_Y] = spelled(r, -1);
+            b->field[b->has[BF_SCALE_X] ? BF_SCALE_X : BF_SCALE_Y] = draw_spelled(r, -1);
         } else if (prng_chance(r, 0.15)) {
             b->has[BF_SCALE_X] = true;
-            b->field[BF_SCALE_X] = spelled(r, decimal(r, 0.5, 1.5));
+            b->field[BF_SCALE_X] = draw_spelled(r, path_draw_decimal(r, 0.5, 1.5));
         }
     }
 
@@ -210,18 +183,11 @@ bool probe_path_order(const probe_params *p, probe *out)
             path_draw_constraint(r, pc, bones);
             if (prng_chance(r, 0.6)) {
                 pc->has_rotation = true;
-                pc->rotation = spelled(r, decimal(r, -179, 179));
+                pc->rotation = draw_spelled(r, path_draw_decimal(r, -179, 179));
                 if (pc->rotation.v == 0) pc->rotation.v = 33.3;
             }
             slot_bone[k] = prng_int(r, 0, tree - 1);
-            /* The shape's draws last first, the order the files were drawn in. */
-            double step = decimal(r, 60, 160);
-            double angle = 45.0 * prng_int(r, 0, 7);
-            double y = decimal(r, -60, 60);
-            double x = decimal(r, -60, 60);
-            bool closed = prng_chance(r, 0.3);
-            int curves = prng_int(r, 1, 3);
-            path_shape(r, &atts[k], curves, closed, x, y, angle, step);
+            path_draw_shape(r, &atts[k], 3, 60, 160, 60);
             atts[k].constant_speed = prng_chance(r, 0.85);
             path_state_lengths(&atts[k], 1, 2);
             if (prng_chance(r, 0.5)) {
@@ -302,7 +268,7 @@ bool probe_path_order(const probe_params *p, probe *out)
             jw_object(w, anim, false);
             jw_object(w, "bones", false);
             for (int j = 0; j < cons[i].bone_count; j++)
-                if (cons[i].bones[j] >= 0) bone_rotate_timeline(r, w, bones[cons[i].bones[j]].name);
+                if (cons[i].bones[j] >= 0) path_rotate_timeline(r, w, bones[cons[i].bones[j]].name, 60);
             jw_end(w);
             jw_end(w);
         }
@@ -314,14 +280,10 @@ bool probe_path_order(const probe_params *p, probe *out)
                 int b = pick(r, tree, done, j);
                 if (b < 0) continue;
                 done[j] = b;
-                bone_rotate_timeline(r, w, bones[b].name);
+                path_rotate_timeline(r, w, bones[b].name, 60);
             }
             jw_end(w);
-            if (prng_chance(r, 0.6)) {
-                jw_object(w, "path", false);
-                for (int k = 0; k < paths; k++) path_write_timelines(r, w, &pcs[k]);
-                jw_end(w);
-            }
+            if (prng_chance(r, 0.6)) path_write_timelines(r, w, pcs, paths);
             jw_end(w);
         }
         jw_end(w);

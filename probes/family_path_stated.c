@@ -18,20 +18,6 @@
 
 #define MAX_BONES 40
 
-static double decimal(prng *r, double lo, double hi)
-{
-    int digits = prng_int(r, 1, 3); /* before the value: the order the files were drawn in */
-    double v = lo + (hi - lo) * prng_unit(r);
-    return path_decimal(v, digits);
-}
-
-static void field(prng *r, gen_bone *b, int f, double v)
-{
-    b->has[f] = true;
-    b->field[f].v = v;
-    b->field[f].sp = draw_spelling(r);
-}
-
 static int add_bone(gen_bone *bones, int *n, const char *name, int parent)
 {
     gen_bone *b = &bones[*n];
@@ -50,8 +36,8 @@ bool probe_path_stated(const probe_params *p, probe *out)
     gen_bone bones[MAX_BONES];
     int n = 0;
     int root = add_bone(bones, &n, "root", -1);
-    if (prng_chance(r, 0.5)) field(r, &bones[root], BF_ROTATION, decimal(r, -180, 180));
-    if (prng_chance(r, 0.3)) field(r, &bones[root], BF_SCALE_X, decimal(r, 0.5, 1.5));
+    if (prng_chance(r, 0.5)) bone_field(r, &bones[root], BF_ROTATION, path_draw_decimal(r, -180, 180));
+    if (prng_chance(r, 0.3)) bone_field(r, &bones[root], BF_SCALE_X, path_draw_decimal(r, 0.5, 1.5));
     int paths = prng_chance(r, 0.5) ? 2 : 1;
     int slot_bone[2], chain_start[2], chain_len[2];
     path_att att[2];
@@ -62,35 +48,28 @@ bool probe_path_stated(const probe_params *p, probe *out)
         snprintf(name, sizeof name, "s%d", k);
         slot_bone[k] = prng_chance(r, 0.4) ? root : add_bone(bones, &n, name, root);
         if (slot_bone[k] != root) {
-            field(r, &bones[slot_bone[k]], BF_X, decimal(r, -50, 50));
-            field(r, &bones[slot_bone[k]], BF_ROTATION, decimal(r, -180, 180));
-            if (prng_chance(r, 0.2)) field(r, &bones[slot_bone[k]], BF_SCALE_Y, -1);
+            bone_field(r, &bones[slot_bone[k]], BF_X, path_draw_decimal(r, -50, 50));
+            bone_field(r, &bones[slot_bone[k]], BF_ROTATION, path_draw_decimal(r, -180, 180));
+            if (prng_chance(r, 0.2)) bone_field(r, &bones[slot_bone[k]], BF_SCALE_Y, -1);
         }
         snprintf(name, sizeof name, "base%d", k);
         int base = add_bone(bones, &n, name, root);
-        field(r, &bones[base], BF_ROTATION, decimal(r, -180, 180));
+        bone_field(r, &bones[base], BF_ROTATION, path_draw_decimal(r, -180, 180));
         chain_start[k] = n;
         chain_len[k] = prng_int(r, 1, 3);
         for (int i = 0; i < chain_len[k]; i++) {
             snprintf(name, sizeof name, "c%d_%d", k, i);
             int b = add_bone(bones, &n, name, i == 0 ? base : n - 1);
-            field(r, &bones[b], BF_LENGTH, prng_chance(r, 0.05) ? 0 : decimal(r, 20, 70));
+            bone_field(r, &bones[b], BF_LENGTH, prng_chance(r, 0.05) ? 0 : path_draw_decimal(r, 20, 70));
             if (i > 0) bones[b].field[BF_X] = bones[b - 1].field[BF_LENGTH], bones[b].has[BF_X] = true;
-            if (prng_chance(r, 0.6)) field(r, &bones[b], BF_ROTATION, decimal(r, -60, 60));
+            if (prng_chance(r, 0.6)) bone_field(r, &bones[b], BF_ROTATION, path_draw_decimal(r, -60, 60));
         }
-        /* The path: off stated lengths (the first, mostly) or at constant speed (the second). The
-         * shape's draws last first, the order the files were drawn in. */
-        double step = decimal(r, 60, 180);
-        double angle = 45.0 * prng_int(r, 0, 7);
-        double y = decimal(r, -50, 50);
-        double x = decimal(r, -50, 50);
-        bool closed = prng_chance(r, 0.3);
-        int curves = prng_int(r, 1, 4);
-        path_shape(r, &att[k], curves, closed, x, y, angle, step);
+        /* The path: off stated lengths (the first, mostly) or at constant speed (the second). */
+        path_draw_shape(r, &att[k], 4, 60, 180, 50);
         att[k].constant_speed = k == 0 ? prng_chance(r, 0.3) : true;
         att[k].write_speed = prng_chance(r, 0.3);
         int digits = prng_int(r, 1, 3); /* before the stretch */
-        double stretch = decimal(r, 0.6, 1.4);
+        double stretch = path_draw_decimal(r, 0.6, 1.4);
         path_state_lengths(&att[k], stretch, digits);
         att[k].lengths_sp = draw_spelling(r);
         if (prng_chance(r, 0.1) && att[k].lengths_count > 1) { /* one entry out of order */
@@ -144,9 +123,7 @@ bool probe_path_stated(const probe_params *p, probe *out)
     if (animated) {
         jw_object(w, "animations", true);
         jw_object(w, "a", false);
-        jw_object(w, "path", false);
-        for (int k = 0; k < paths; k++) path_write_timelines(r, w, &con[k]);
-        jw_end(w);
+        path_write_timelines(r, w, con, paths);
         jw_end(w);
         jw_end(w);
     }
