@@ -226,10 +226,10 @@ static int sample_times(const pc_animation_data *a, const pc_dump_options *opt, 
 
 /* Pose 0 (the setup pose), then every sample of every selected animation on the same instance, each
  * from the setup pose. An animation with a timeline the core does not apply yet ends the sequence with
- * `unsupported pose` (the poses before it are written). False with *err set when the document is
- * refused while posing (or memory runs out). */
+ * `unsupported pose` (the poses before it are written) and its reason in *unsupported. False with *err
+ * set when the document is refused while posing (or memory runs out). */
 static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_data *data,
-                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err)
+                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err, const char **unsupported)
 {
     size_t key_size = 16;
     int time_capacity = 1, event_capacity = 1;
@@ -273,6 +273,7 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
         const char *reason = pc_animation_unsupported(data, anim);
         if (reason) {
             dw_unsupported(w, "pose", reason);
+            *unsupported = reason;
             break;
         }
         int n = sample_times(anim, opt, times);
@@ -376,8 +377,9 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     pc_dump_update_rows(&w, sk);
 
     bool failed = false;
+    const char *unposed = NULL; /* why an animation is not posed: the poses before it are written */
     if (constraints) dw_unsupported(&w, "pose", unsolved_reason);
-    else failed = !pose_sequence(&w, input, data, opt, sk, err);
+    else failed = !pose_sequence(&w, input, data, opt, sk, err, &unposed);
     dw_end(&w);
 
     failed = ferror(mem) != 0 || failed;
@@ -396,6 +398,10 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         err->status = PC_UNSUPPORTED;
         snprintf(err->message, sizeof err->message, "%.200s: unsupported: %s; the dump holds the data rows and the "
                  "update order", input, unsolved_reason);
+    } else if (unposed) {
+        err->status = PC_UNSUPPORTED;
+        snprintf(err->message, sizeof err->message, "%.200s: unsupported: %.250s; the dump holds the poses before it",
+                 input, unposed);
     }
     return err->status;
 }
