@@ -16,6 +16,8 @@
  * Verdicts: exact (identical dumps, or both sides refuse the document), missed (any difference, one side
  * refusing what the other poses, the core failing), unsupported (the core says exit 3, the differ says
  * identical-but-unsupported, or the oracle cannot spell the runtime's values): never counted as exact.
+ * A complete dump from a core that says exit 3 (the poses before an animation it does not pose) is still
+ * compared: a difference in what it wrote is a miss.
  * Exit 0 done, 2 bad usage or unreadable inputs. */
 #include "dumpdiff.h"
 #include "dumpread.h"
@@ -332,6 +334,17 @@ static char *entry_text(const struct diff_entry *e)
     return text;
 }
 
+/* Whether the dump at path reads whole (its `end` line included). */
+static bool dump_complete(const char *path)
+{
+    struct dump d;
+    struct dump_error err;
+    memset(&d, 0, sizeof d);
+    bool ok = dump_read_file(path, &d, &err);
+    dump_free(&d);
+    return ok;
+}
+
 /* The first line of a core's stderr, without "posecore: " and the probe's path. */
 static char *core_message(const char *err_path, const char *name)
 {
@@ -437,7 +450,7 @@ static int cmd_diff(const diff_opts *o)
         if (!ran) {
             why = fmt("core did not run");
             example = fmt("%s", name);
-        } else if (rc == 3) {
+        } else if (rc == 3 && !(have_dump && dump_complete(core_dump))) {
             verdict = UNSUPPORTED;
             why = core_message(core_err, name);
             example = fmt("%s", name);
@@ -463,7 +476,7 @@ static int cmd_diff(const diff_opts *o)
             example = fmt("%s: %s", name, m);
             fprintf(diff, "the core refused it: %s\n", m);
             free(m);
-        } else if (rc != 0) {
+        } else if (rc != 0 && rc != 3) {
             why = fmt("core failed (exit %zu)", rc);
             example = fmt("%s", name);
             fprintf(diff, "the core exited %zu\n", rc);
@@ -483,6 +496,10 @@ static int cmd_diff(const diff_opts *o)
             } else if (!dumpdiff_run(&od, &cd, &report)) {
                 fprintf(stderr, "probediff: out of memory\n");
                 return 2;
+            } else if (rc == 3 && report.verdict != DIFF_DIFFERENT) {
+                verdict = UNSUPPORTED;
+                why = core_message(core_err, name);
+                example = fmt("%s", name);
             } else if (report.verdict == DIFF_IDENTICAL) {
                 verdict = EXACT;
             } else if (report.verdict == DIFF_IDENTICAL_BUT_UNSUPPORTED) {
