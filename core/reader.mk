@@ -6,12 +6,13 @@ ASAN_OBJ   := $(LIB_SRC:%.c=$(B)/asan/obj/%.o) \
               $(filter-out $(B)/asan/obj/core/cli/posediff.o,$(CLI_SRC:%.c=$(B)/asan/obj/%.o))
 MUTANTS    ?= 2400
 
-.PHONY: mutants mutants-small test-asan test-asan-small rig-skins
+.PHONY: mutants mutants-small mutant-poses mutant-poses-small test-asan test-asan-small rig-skins
 
 help::
 	@echo "make mutants         error parity: MUTANTS= (default 2400) broken documents from the corpus and the rigs;"
 	@echo "                     prints how many verdicts of posecore check agree with spine-core's"
 	@echo "make test-asan       the mutants (check, and dump --skin all) through an ASan+UBSan core in build/asan/"
+	@echo "make mutant-poses    MUTANTS= mutants both sides accept, posed by both (--samples 3) and compared: 0 differences"
 	@echo "make rig-skins       every rig under --skin none, all and each of its skins: data rows and update order"
 
 $(B)/asan/obj/%.o: %.c | $(DEPS)
@@ -30,6 +31,16 @@ mutants-small: all
 	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count 300 --seed 7 --quiet \
 	  --out $(B)/mutants-small
 
+# The mutants both sides accept are documents no one wrote by hand: each is posed by the oracle and the
+# core and compared at tolerance 0 (a seed of its own, so other documents than the parity run's).
+mutant-poses: all
+	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count $(MUTANTS) --seed 5 --diff \
+	  --quiet --out $(B)/mutant-poses
+
+mutant-poses-small: all
+	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count 300 --seed 9 --diff --quiet \
+	  --out $(B)/mutant-poses-small
+
 test-asan: $(B)/asan/bin/posecore
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(NODE) gates/mutants.mjs --core $(B)/asan/bin/posecore --shared $(SHARED) --count $(MUTANTS) --dump \
@@ -44,8 +55,8 @@ test-asan-small: $(B)/asan/bin/posecore
 rig-skins: all
 	@gates/rig_skins --shared $(SHARED)
 
-test: mutants-small test-asan-small
+test: mutants-small mutant-poses-small test-asan-small
 
-nightly: test-asan rig-skins
+nightly: test-asan mutant-poses rig-skins
 
 -include $(ASAN_OBJ:.o=.d)

@@ -10,8 +10,10 @@
 // build). Mutants the verdicts disagree on (and any the core crashed on) are kept in --out (default
 // build/mutants) with a list; the rest are deleted unless --keep-all. --diff also compares, for every
 // mutant both accept, the oracle's dump with the core's (posediff, --skin all --samples 3) and counts
-// identical, unsupported and different dumps (a difference is kept and listed, not a failure of parity). Exit 0 when every verdict agrees
-// and nothing crashed, 1 otherwise, 2 on bad usage.
+// identical, unsupported and different dumps; a difference, a dump only the core gives (unless the
+// oracle cannot spell the runtime's values) or a core failing where the oracle poses is kept, listed
+// and fails the run. Exit 0 when every verdict agrees, nothing crashed and (--diff) no pose differs;
+// 1 otherwise, 2 on bad usage.
 //
 // Families (each mutant applies one): remove a key; misspell a string or a key; a value of the wrong
 // type; a reference made to point at the wrong thing (itself, a later bone, another name of its kind);
@@ -438,6 +440,7 @@ async function main() {
     if (line) { kept.push(line); if (!o.quiet) process.stdout.write(line + "\n"); }
     else m.agreed = true;
   }
+  let poseFailures = 0;
   if (o.diff) {
     // Dumps of the mutants both accept: the oracle's in one batch, then the core's, then posediff.
     const both = mutants.filter((m) => oracle.get(m.file)?.accepted && existsSync(m.file));
@@ -453,14 +456,27 @@ async function main() {
       const complete = cd.status === 0 || (cd.status === 3 && /\nend\t\d+\n$/.test(cd.stdout));
       if (complete) writeFileSync(coreDump, cd.stdout);
       if (!od?.accepted && !complete) { count.neither++; continue; }
-      if (!od?.accepted) { count.coreOnly++; kept.push(`DUMP     ${m.file}: the oracle gives no dump (${od?.message}); the core does`); continue; }
-      if (!complete) { count.oracleOnly++; if (cd.status !== 3) kept.push(`DUMP     ${m.file}: the core gives no dump: ${(cd.stderr || "").split("\n")[0]}`); continue; }
+      if (!od?.accepted) {
+        count.coreOnly++;
+        if (!/unrepresentable:/.test(od?.message || "")) poseFailures++;
+        kept.push(`DUMP     ${m.file}: the oracle gives no dump (${od?.message}); the core does`);
+        continue;
+      }
+      if (!complete) {
+        count.oracleOnly++;
+        if (cd.status !== 3) {
+          poseFailures++;
+          kept.push(`DUMP     ${m.file}: the core gives no dump: ${(cd.stderr || "").split("\n")[0]}`);
+        }
+        continue;
+      }
       const pd = spawnSync(posediff, ["--max", "3", `${m.file}.oracle.dump`, coreDump], { encoding: "utf8", maxBuffer: 1 << 30 });
       if (pd.status === 0) count.identical++;
       else if (pd.status === 3) count.unsupported++;
       else if (pd.status === 2 && /duplicate row/.test(pd.stderr + pd.stdout)) count.keys++; // repeated names
       else {
         count.different++;
+        poseFailures++;
         kept.push(`DUMPDIFF ${m.file}: ${(pd.stdout || pd.stderr).split("\n").slice(0, 3).join(" | ")}`);
       }
     }
@@ -484,7 +500,8 @@ async function main() {
     `spine-core refuses ${refusedTotal}, accepts ${total - refusedTotal - unjudged}); ` +
     `${disagree} differ, ${unsupported} unsupported by the core, ${unjudged} the oracle could not judge, ` +
     `${crashes} core crashes${o.dump ? " (check and dump)" : ""}\n`);
-  process.exit(agree === total ? 0 : 1);
+  if (o.diff) process.stdout.write(`mutant poses: ${poseFailures} failures (listed in ${join(o.out, "disagreements.txt")})\n`);
+  process.exit(agree === total && poseFailures === 0 ? 0 : 1);
 }
 
 await main();
