@@ -65,6 +65,8 @@ static void scale_y_by(double *scale_y, pc_scale_y_mode mode, double s)
 }
 
 static const char root_bone_thrown[] = "TypeError: Cannot read properties of null (reading 'appliedPose')";
+/* IkConstraintData keeps a scaleY name that is no mode (undefined); its getter throws when an update reads it. */
+static const char scale_y_mode_thrown[] = "scaleYMode cannot be null.";
 
 /* One bone. False (sk->thrown set) where the runtime throws. */
 static bool apply_one(pc_skeleton *sk, pc_bone *bone, double target_x, double target_y, bool compress, bool stretch,
@@ -282,6 +284,10 @@ void pc_ik_update(pc_skeleton *sk, int index)
     const pc_constraint_pose *p = pc_constraint_applied_pose(sk, index);
     if (p->mix == 0) return;
     const pc_bone_pose *target = sk->bones[ik->target].applied;
+    if (ik->scale_y_mode == PC_SCALE_Y_UNKNOWN && (c->bone_count == 1 || c->bone_count == 2)) {
+        sk->thrown = scale_y_mode_thrown;
+        return;
+    }
     if (c->bone_count == 1)
         apply_one(sk, &sk->bones[c->bones[0]], target->world_x, target->world_y, p->compress, p->stretch,
                   ik->scale_y_mode, p->mix);
