@@ -4,12 +4,12 @@
  * root for the command-line test). */
 #include "dump.h"
 #include "posecore.h"
+#include "run_command.h"
 
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* Animation "turn" is posed; "sideways" keys an inherit mode that does not exist (the runtime holds
@@ -76,16 +76,12 @@ START_TEST(cli_exit_status)
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(write(fd, with_unposed, strlen(with_unposed)), (ssize_t)strlen(with_unposed));
     close(fd);
-    char cmd[512], line[1024] = "";
+    char cmd[512], err[1024];
     snprintf(cmd, sizeof cmd, "build/bin/posecore dump %s --samples 2 2>&1 >/dev/null", path);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    if (!fgets(line, sizeof line, p)) line[0] = '\0';
-    int st = pclose(p);
+    int status = run_command(cmd, err, sizeof err);
     unlink(path);
-    ck_assert(WIFEXITED(st));
-    ck_assert_int_eq(WEXITSTATUS(st), 3);
-    ck_assert_msg(strstr(line, "unsupported: animation \"sideways\"") != NULL, "%s", line);
+    ck_assert_int_eq(status, 3);
+    ck_assert_msg(strstr(err, "unsupported: animation \"sideways\"") != NULL, "%s", err);
 }
 END_TEST
 

@@ -5,6 +5,7 @@
 #include "posecore.h"
 #include "rules.h"
 #include "runtime_math.h"
+#include "run_command.h"
 #include "skeleton.h"
 
 #include <check.h>
@@ -12,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 START_TEST(registry_shape)
 {
@@ -149,35 +149,22 @@ START_TEST(deg_rad_selection_observable)
 }
 END_TEST
 
-static int run(const char *cmd, char *out, size_t size)
-{
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t n = fread(out, 1, size - 1, p);
-    out[n] = '\0';
-    /* The rest unread (a long listing), so that the program is not stopped by SIGPIPE. */
-    char rest[4096];
-    while (fread(rest, 1, sizeof rest, p) > 0) {}
-    int st = pclose(p);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 START_TEST(cli)
 {
     char out[8192];
-    ck_assert_int_eq(run("build/bin/posecore dump corpus/cases/empty-skeleton.json --rule nope=x 2>&1", out,
-                         sizeof out), 2);
+    ck_assert_int_eq(run_command("build/bin/posecore dump corpus/cases/empty-skeleton.json --rule nope=x 2>&1",
+                                 out, sizeof out), 2);
     ck_assert_msg(strstr(out, "unknown rule \"nope\"") != NULL, "%s", out);
-    ck_assert_int_eq(run("build/bin/posecore dump corpus/cases/empty-skeleton.json --rule math.trig=x 2>&1", out,
-                         sizeof out), 2);
+    ck_assert_int_eq(run_command("build/bin/posecore dump corpus/cases/empty-skeleton.json --rule math.trig=x 2>&1",
+                                 out, sizeof out), 2);
     ck_assert_msg(strstr(out, "has no reading \"x\"") != NULL, "%s", out);
-    ck_assert_int_eq(run("build/bin/posecore dump corpus/cases/rotation-multiples-of-90.json "
-                         "--rule math.trig=libm --rule bone.deg-rad=math-pi >/dev/null 2>&1", out, sizeof out), 0);
-    ck_assert_int_eq(run("build/bin/posecore rules --tsv", out, sizeof out), 0);
+    ck_assert_int_eq(run_command("build/bin/posecore dump corpus/cases/rotation-multiples-of-90.json "
+                                 "--rule math.trig=libm --rule bone.deg-rad=math-pi >/dev/null 2>&1", out, sizeof out), 0);
+    ck_assert_int_eq(run_command("build/bin/posecore rules --tsv", out, sizeof out), 0);
     ck_assert_msg(strstr(out, "math.trig\tv8-fdlibm\tcurrent\tbones\t") != NULL, "%s", out);
     ck_assert_msg(strstr(out, "math.trig\tlibm\talternative\tbones\t") != NULL, "%s", out);
     ck_assert_msg(strstr(out, "bone.deg-rad\tmath-pi\talternative\tbones\t") != NULL, "%s", out);
-    ck_assert_int_eq(run("build/bin/posecore rules", out, sizeof out), 0);
+    ck_assert_int_eq(run_command("build/bin/posecore rules", out, sizeof out), 0);
     ck_assert_msg(strstr(out, "(current)") != NULL, "%s", out);
 }
 END_TEST
