@@ -159,7 +159,8 @@ START_TEST(cli)
                                  out, sizeof out), 2);
     ck_assert_msg(strstr(out, "has no reading \"x\"") != NULL, "%s", out);
     ck_assert_int_eq(run_command("build/bin/posecore dump corpus/cases/rotation-multiples-of-90.json "
-                                 "--rule math.trig=libm --rule bone.deg-rad=math-pi >/dev/null 2>&1", out, sizeof out), 0);
+                                 "--rule math.trig=libm --rule bone.deg-rad=math-pi >/dev/null 2>&1",
+                                 out, sizeof out), 0);
     ck_assert_int_eq(run_command("build/bin/posecore rules --tsv", out, sizeof out), 0);
     ck_assert_msg(strstr(out, "math.trig\tv8-fdlibm\tcurrent\tbones\t") != NULL, "%s", out);
     ck_assert_msg(strstr(out, "math.trig\tlibm\talternative\tbones\t") != NULL, "%s", out);
