@@ -14,7 +14,8 @@
 //     the driver: every rig in DIR/rigs and the corpus' largest cases (most bones) that the core poses without
 //     "unsupported" (asked of `posecore dump`), timed in the core and in spine-core alternately, N runs
 //     each, fresh processes; checks that both sides' final poses and checksums agree bit for bit and that
-//     the core allocated nothing while posing; prints the table (medians) and writes it to FILE.
+//     the core allocated nothing while posing; a document below 5x is measured again without its
+//     constraints (where its time goes); prints the tables (medians) and writes them to FILE.
 //
 // Exit: 0 ok; 1 a pose differs, the core allocated while posing, or a run failed; 64 bad usage.
 
@@ -265,52 +266,24 @@ function run(args) {
     process.stdout.write(`bench: ${supported.length} documents (${supported.length - corpusTaken} of ${rigCount} rigs, ` +
       `${corpusTaken} corpus cases), ${o.runs} alternating runs of >= ${o.minTime} s each side\n`);
 
-    // The runs: core and spine-core alternately, each in a fresh process; which side goes first alternates.
     const failures = [];
-    const results = new Map(supported.map((t) => [t.name, { core: [], node: [] }]));
-    const side = {
-      core: (t) => [o.core, [t.file, "--skin", t.skin, "--samples", String(o.samples), "--min-time", String(o.minTime)]],
-      node: (t) => [process.execPath, [fileURLToPath(import.meta.url), "pose", t.file, "--skin", t.skin, "--samples",
-        String(o.samples), "--min-time", String(o.minTime), "--warmup", String(o.warmup)]],
-    };
-    for (let r = 0; r < o.runs; r++) {
-      for (const t of supported) {
-        const res = results.get(t.name);
-        for (const which of r % 2 === 0 ? ["core", "node"] : ["node", "core"]) {
-          const [cmd, argv] = side[which](t);
-          const p = spawnSync(cmd, argv, { encoding: "utf8", maxBuffer: 1 << 28 });
-          if (p.status !== 0) {
-            failures.push(`${t.name}: ${which === "core" ? "the core's bench" : "spine-core's bench"} failed ` +
-              `(exit ${p.status}${p.signal ? `, ${p.signal}` : ""}): ${(p.stderr || "").trim().split("\n")[0]}`);
-            continue;
-          }
-          res[which].push(parseResult(p.stdout));
-        }
-        const c = res.core.at(-1), n = res.node.at(-1);
-        if (c && n && res.core.length === r + 1 && res.node.length === r + 1) {
-          process.stdout.write(`  run ${r + 1}/${o.runs} ${t.name}: core ${fmt(c.ns_per_pose)} ns/pose, ` +
-            `spine-core ${fmt(n.ns_per_pose)} ns/pose\n`);
-          check(t, c, n, failures);
-        }
-      }
-    }
-
+    const results = measure(supported, o, failures);
     // The table: medians over the runs.
-    const rows = [];
-    for (const t of supported) {
-      const { core, node } = results.get(t.name);
-      if (core.length === 0 || node.length === 0) continue;
-      const c = median(core.map((x) => x.ns_per_pose)), n = median(node.map((x) => x.ns_per_pose));
-      rows.push({
-        name: t.name, skin: t.skin, bones: core[0].bones, poses: core[0].poses, core: c, node: n, ratio: n / c,
-        coreRuns: core, nodeRuns: node,
-        allocs: Math.max(...core.map((x) => x.posing_allocs)), posingPoses: core[0].posing_poses,
-        docBytes: core[0].document_bytes, docAllocs: core[0].document_allocs,
-        instBytes: core[0].instance_bytes, instAllocs: core[0].instance_allocs,
-      });
+    const rows = tableRows(supported, results);
+
+    // Below the target: the same work without the document's constraints, so the table says which part
+    // of the pose is below it.
+    const split = [];
+    for (const r of rows.filter((r) => r.ratio < 5)) {
+      const t = supported.find((x) => x.name === r.name);
+      const stripped = withoutConstraints(t, work);
+      if (!stripped) continue;
+      process.stdout.write(`bench: ${t.name} is below 5x: measuring it without its constraints\n`);
+      const [without] = tableRows([stripped], measure([stripped], o, failures));
+      if (without) split.push({ whole: r, without });
     }
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
-    const report = render(rows, skipped, failures, machine(o.cc), o, seconds);
+    const report = render(rows, split, skipped, failures, machine(o.cc), o, seconds);
     process.stdout.write(`\n${report}`);
     if (o.out) writeFileSync(o.out, report);
     if (failures.length) {
@@ -321,6 +294,76 @@ function run(args) {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The runs: core and spine-core alternately, each in a fresh process; which side goes first alternates.
+ * Returns name -> { core: [results], node: [results] }; a failed run or a disagreement goes to failures. */
+function measure(targets, o, failures) {
+  const results = new Map(targets.map((t) => [t.name, { core: [], node: [] }]));
+  const side = {
+    core: (t) => [o.core, [t.file, "--skin", t.skin, "--samples", String(o.samples), "--min-time", String(o.minTime)]],
+    node: (t) => [process.execPath, [fileURLToPath(import.meta.url), "pose", t.file, "--skin", t.skin, "--samples",
+      String(o.samples), "--min-time", String(o.minTime), "--warmup", String(o.warmup)]],
+  };
+  for (let r = 0; r < o.runs; r++) {
+    for (const t of targets) {
+      const res = results.get(t.name);
+      for (const which of r % 2 === 0 ? ["core", "node"] : ["node", "core"]) {
+        const [cmd, argv] = side[which](t);
+        const p = spawnSync(cmd, argv, { encoding: "utf8", maxBuffer: 1 << 28 });
+        if (p.status !== 0) {
+          failures.push(`${t.name}: ${which === "core" ? "the core's bench" : "spine-core's bench"} failed ` +
+            `(exit ${p.status}${p.signal ? `, ${p.signal}` : ""}): ${(p.stderr || "").trim().split("\n")[0]}`);
+          continue;
+        }
+        res[which].push(parseResult(p.stdout));
+      }
+      const c = res.core.at(-1), n = res.node.at(-1);
+      if (c && n && res.core.length === r + 1 && res.node.length === r + 1) {
+        process.stdout.write(`  run ${r + 1}/${o.runs} ${t.name}: core ${fmt(c.ns_per_pose)} ns/pose, ` +
+          `spine-core ${fmt(n.ns_per_pose)} ns/pose\n`);
+        check(t, c, n, failures);
+      }
+    }
+  }
+  return results;
+}
+
+/** The table's rows: medians over the runs of each target both sides measured. */
+function tableRows(targets, results) {
+  const rows = [];
+  for (const t of targets) {
+    const { core, node } = results.get(t.name);
+    if (core.length === 0 || node.length === 0) continue;
+    const c = median(core.map((x) => x.ns_per_pose)), n = median(node.map((x) => x.ns_per_pose));
+    rows.push({
+      name: t.name, skin: t.skin, bones: core[0].bones, poses: core[0].poses, core: c, node: n, ratio: n / c,
+      coreRuns: core, nodeRuns: node,
+      allocs: Math.max(...core.map((x) => x.posing_allocs)), posingPoses: core[0].posing_poses,
+      docBytes: core[0].document_bytes, docAllocs: core[0].document_allocs,
+      instBytes: core[0].instance_bytes, instAllocs: core[0].instance_allocs,
+    });
+  }
+  return rows;
+}
+
+/** The animation keys that hold no constraint's timelines (4.3 JSON); the others are dropped with the
+ * constraints. */
+const UNCONSTRAINED_TIMELINES = new Set(["bones", "slots", "attachments", "drawOrder", "drawOrderFolder", "events"]);
+
+/** A copy of target t's document without its constraints (the top-level list, the skins' lists, the
+ * animations' constraint timelines), written to work; null when it has none. */
+function withoutConstraints(t, work) {
+  let doc;
+  try { doc = JSON.parse(readFileSync(t.file, "utf8")); } catch { return null; }
+  if (!Array.isArray(doc.constraints) || doc.constraints.length === 0) return null;
+  doc.constraints = [];
+  for (const skin of Array.isArray(doc.skins) ? doc.skins : []) if (skin && typeof skin === "object") delete skin.constraints;
+  for (const a of Object.values(doc.animations && typeof doc.animations === "object" ? doc.animations : {}))
+    if (a && typeof a === "object") for (const key of Object.keys(a)) if (!UNCONSTRAINED_TIMELINES.has(key)) delete a[key];
+  const file = join(work, `${t.name.replace(/[^A-Za-z0-9_.-]/g, "_")}-without-constraints.json`);
+  writeFileSync(file, JSON.stringify(doc));
+  return { ...t, name: `${t.name} without constraints`, file };
 }
 
 /** One run's agreement: the same work, the same final pose and checksum, no allocation while posing. */
@@ -338,7 +381,7 @@ function check(t, c, n, failures) {
     failures.push(`${t.name}: the core allocated ${c.posing_allocs} times while posing ${c.posing_poses} poses`);
 }
 
-function render(rows, skipped, failures, m, o, seconds) {
+function render(rows, split, skipped, failures, m, o, seconds) {
   const L = [];
   L.push("# Posing speed: the core against spine-core", "");
   L.push("Generated by `make bench` (core/bench/bench.mk, core/bench/bench.c, oracle/bench.mjs); do not edit.", "");
@@ -365,6 +408,21 @@ function render(rows, skipped, failures, m, o, seconds) {
   const corpusSkipped = skipped.filter((s) => s.name.startsWith("cases/"));
   if (corpusSkipped.length)
     L.push(`Larger corpus cases passed over as unsupported: ${corpusSkipped.map((s) => `${s.name} (${s.reason})`).join("; ")}.`, "");
+  if (split.length) {
+    L.push("## Below the target: where the time goes", "");
+    L.push("Each document below 5x measured again without its constraints (the document's list, the skins' lists " +
+      "and the animations' constraint timelines removed; the same runs, the same bit-for-bit checks). The " +
+      "difference of the two is the time of the constraints and their timelines.", "");
+    L.push("| document | part | core ns/pose | spine-core ns/pose | ratio |");
+    L.push("|---|---|---:|---:|---:|");
+    for (const { whole, without } of split) {
+      const c = whole.core - without.core, n = whole.node - without.node;
+      L.push(`| ${whole.name} | whole | ${fmt(whole.core)} | ${fmt(whole.node)} | ${fmt(whole.ratio, 2)}x |`);
+      L.push(`| ${whole.name} | without constraints | ${fmt(without.core)} | ${fmt(without.node)} | ${fmt(without.ratio, 2)}x |`);
+      L.push(`| ${whole.name} | the constraints (difference) | ${fmt(c)} | ${fmt(n)} | ${c > 0 ? `${fmt(n / c, 2)}x` : "-"} |`);
+    }
+    L.push("");
+  }
   L.push("## Allocations and memory (the core)", "");
   L.push("Counted by a counting allocator linked into the benchmark (`-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free`, " +
     "and Jansson's allocations through `json_set_alloc_funcs`). Bytes are the bytes requested and still held afterwards " +
@@ -382,7 +440,7 @@ function render(rows, skipped, failures, m, o, seconds) {
   L.push("| document | core | spine-core |");
   L.push("|---|---|---|");
   const runs = (xs) => xs.map((x) => `${fmt(x.ns_per_pose)} (${Math.round((100 * x.cpu_ns) / x.ns)} %)`).join(", ");
-  for (const r of rows) L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
+  for (const r of [...rows, ...split.map((x) => x.without)]) L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
   L.push("");
   if (failures.length) {
     L.push("## FAILED", "");
