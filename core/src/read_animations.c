@@ -8,6 +8,7 @@
  * (its first key is read); attachment timelines keep one name per frame; draw orders are the slot
  * indices in draw order. */
 #include "reader.h"
+#include "animation.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -450,7 +451,9 @@ void read_animation(reader *r, json_t *map, const char *name)
     read_event_timeline(r, map, a);
     double duration = 0;
     for (int i = 0; i < a->timeline_count; i++) {
-        const pc_timeline *t = &a->timelines[i];
+        pc_timeline *t = &a->timelines[i];
+        if (t->entries > 0 && t->frames_count / t->entries > PC_KEY_SCAN_MAX && pc_timeline_keys_ascending(t))
+            pc_timeline_index_keys(t, reader_calloc(r, (size_t)(t->frames_count / t->entries), sizeof(int)));
         /* frames[frames.length - entries]: undefined (NaN) when there is no frame. */
         int at = t->frames_count - t->entries;
         duration = js_max(duration, at >= 0 ? (double)t->frames[at] : NAN);

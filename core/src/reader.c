@@ -727,6 +727,7 @@ static void free_attachment(pc_attachment *a)
 static void free_timeline(pc_timeline *t)
 {
     free(t->frames);
+    free(t->key_start);
     free(t->curves);
     if (t->attachment_names)
         for (int i = 0; i < t->frames_count; i++) free(t->attachment_names[i]);
