@@ -6,7 +6,8 @@
  * three animations, each with random timelines: rotate, translate, translatex/y, scale, scalex/y,
  * shear, shearx/y, inherit; attachment, rgba, rgb, alpha, rgba2, rgb2; deform (sparse runs with
  * offsets, keys without vertices), sequence (all seven modes, delays inherited, 0 and negative, indices
- * beyond the count and negative); draw order and draw order folders; events. Keys: one to seven, first
+ * beyond the count and negative); draw order and draw order folders; events. Keys: one to seven (one
+ * timeline in twenty: 17 to 96, past the key search's scan limit, animation.h), first
  * key at 0 or later, times on a 1/30 grid (not float32) or random, shared times, float32 neighbours,
  * now and then negative or out of order; curves linear, stepped or bezier with handles inside the
  * segment, beyond it in time and far beyond in value. Options: the skin (none, all, one) and the
@@ -21,7 +22,8 @@ bool probe_timeline(const probe_params *p, probe *out);
 
 #define MAX_BONES 6
 #define MAX_SLOTS 6
-#define MAX_KEYS 7
+#define MAX_KEYS 96  /* keys a timeline holds at most (a long one); most hold up to 4, 5 or 7 */
+#define LONG_KEYS 17 /* a long timeline's fewest keys: more than PC_KEY_SCAN_MAX (core/src/animation.h) */
 
 enum { ATT_NONE, ATT_REGION, ATT_SEQUENCE, ATT_MESH, ATT_WEIGHTED };
 
@@ -52,7 +54,7 @@ static double f32_next(double x)
  * neighbours; rarely negative or out of order. */
 static int draw_times(prng *r, double *t, int max)
 {
-    int n = prng_int(r, 1, max);
+    int n = prng_chance(r, 0.05) ? prng_int(r, LONG_KEYS, MAX_KEYS) : prng_int(r, 1, max);
     bool grid = prng_chance(r, 0.5);
     double at = prng_chance(r, 0.6) ? 0 : (grid ? prng_int(r, 1, 10) / 30.0 : prng_unit(r) * 0.5);
     if (prng_chance(r, 0.04)) at = -prng_unit(r);
@@ -121,7 +123,7 @@ static void curve_timeline(gen *g, const char *name, int channels, int kind, boo
 {
     prng *r = g->r;
     double t[MAX_KEYS], v[MAX_KEYS][4];
-    int n = draw_times(r, t, MAX_KEYS);
+    int n = draw_times(r, t, 7);
     for (int i = 0; i < n; i++)
         for (int c = 0; c < channels; c++) v[i][c] = draw_value(r, kind);
     jw_array(g->w, name, false);
@@ -440,7 +442,7 @@ static void event_timeline(gen *g)
     prng *r = g->r;
     if (g->events == 0 || !prng_chance(r, 0.4)) return;
     double t[MAX_KEYS];
-    int n = draw_times(r, t, MAX_KEYS);
+    int n = draw_times(r, t, 7);
     jw_array(g->w, "events", false);
     for (int i = 0; i < n; i++) {
         char name[16];
