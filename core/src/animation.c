@@ -244,14 +244,14 @@ int pc_timeline_search_indexed(const pc_timeline *t, double time, int *frame)
 {
     int step = t->entries, n = t->frames_count;
     const float *frames = t->frames;
-    int f = t->key_start[key_bucket(t, time, n / step)];
+    int f = t->key_start[key_bucket(t, time, t->key_count)];
     while (f > 0 && frames[f * step] > time) f--;
     for (int i = (f + 1) * step; i < n; i += step, f++)
         if (frames[i] > time) {
             *frame = f;
             return i - step;
         }
-    *frame = n / step - 1;
+    *frame = t->key_count - 1;
     return n - step;
 }
 
@@ -259,6 +259,7 @@ void pc_timeline_index_keys(pc_timeline *t, int *key_start)
 {
     int step = t->entries, count = t->frames_count / step;
     double span = (double)t->frames[(count - 1) * step] - (double)t->frames[0];
+    t->key_count = count;
     t->key_rate = span > 0 && isfinite(span) ? count / span : 0;
     /* key_start[b]: the last frame in a bucket before b, else the first frame. The bucket is
      * monotonic in the time, so that frame's time is <= any time in bucket b. */

@@ -309,9 +309,10 @@ typedef struct pc_timeline {
     int frames_count;
     /* Where the key search starts (animation.h), for a timeline of two frames or more, a whole number
      * of them, whose times ascend (ties allowed) and are not NaN; else NULL. The span of key times is
-     * cut into as many equal buckets as there are frames (key_rate: buckets a unit of time); a time's
-     * bucket b starts the search at frame key_start[b]. */
+     * cut into as many equal buckets as there are frames (key_count; key_rate: buckets a unit of
+     * time); a time's bucket b starts the search at frame key_start[b]. */
     int *key_start;
+    int key_count;
     double key_rate;
     float *curves;       /* NULL for timelines without curves */
     int curves_count;
