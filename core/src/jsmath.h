@@ -29,8 +29,16 @@ int32_t js_to_int32(double x);
 /* Math.fround(x): round to the nearest float, back to double. */
 static inline double js_fround(double x) { return (double)(float)x; }
 
-/* x % y on numbers: the C remainder, sign of x, exact. */
-static inline double js_fmod(double x, double y) { return fmod(x, y); }
+/* x % y on numbers: the C remainder, sign of x, exact. Being exact, any exact way to it gives its
+ * bits, so the two cases a closed path wraps (test_jsmath: fmod_shortcuts) skip the library's loop:
+ * x itself when 0 <= x < |y| (-0 too), and x - |y| when |y| <= x < 2|y| (exact by Sterbenz' lemma). */
+static inline double js_fmod(double x, double y)
+{
+    double ay = fabs(y);
+    if (x >= 0 && x < ay) return x;
+    if (x >= ay && x < 2 * ay) return x - ay;
+    return fmod(x, y);
+}
 
 /* Math.sign(x): 1, -1, or x itself for +0, -0 and NaN. */
 static inline double js_sign(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }

@@ -127,7 +127,7 @@ static void walk_stated(pc_skeleton *sk, const pc_constraint_data *c, double pos
         position += space;
         double p = position;
         if (closed) {
-            p = fmod(p, total);
+            p = js_fmod(p, total);
             if (p < 0) p += total;
             curve = 0;
         } else if (p < 0) {
@@ -244,7 +244,7 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
         position += space;
         double p = position;
         if (closed) {
-            p = fmod(p, total);
+            p = js_fmod(p, total);
             if (p < 0) p += total;
             curve = 0;
             segment = 0;

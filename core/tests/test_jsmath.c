@@ -387,6 +387,45 @@ START_TEST(number_helpers) {
 }
 END_TEST
 
+/* js_fmod's shortcuts against the C library's fmod (exact, the reference): x around 0, |y| and 2|y| of
+ * random y of every sign and size, subnormal to huge, and the special values. */
+START_TEST(fmod_shortcuts) {
+    uint64_t r = 0x2545F4914F6CDD1Du;
+    static const double special[] = { 0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, 5e-324, 1.7976931348623157e308 };
+    const int ns = (int)(sizeof special / sizeof special[0]);
+    for (int a = 0; a < ns; a++)
+        for (int b = 0; b < ns; b++) {
+            double x = special[a], y = special[b];
+            ck_assert_msg(same(js_fmod(x, y), fmod(x, y)), "fmod(%a, %a)", x, y);
+        }
+    for (int i = 0; i < 200000; i++) {
+        r ^= r << 13; r ^= r >> 7; r ^= r << 17;
+        /* y: random sign and exponent across the whole range, mostly near 1 */
+        int e = (int)(r % 2100) - 1074;
+        if (i % 2) e = (int)(r % 40) - 20;
+        double y = ldexp(1.0 + (double)(r >> 12) / 4503599627370496.0, e);
+        if (r & 1) y = -y;
+        double ay = fabs(y);
+        r ^= r << 13; r ^= r >> 7; r ^= r << 17;
+        double u = (double)(r >> 11) / 9007199254740992.0;
+        double x;
+        switch (i % 8) {
+        case 0: x = u * ay; break;
+        case 1: x = ay + u * ay; break;
+        case 2: x = 2 * ay + u * ay; break;
+        case 3: x = nextafter(ay, 0); break;
+        case 4: x = ay; break;
+        case 5: x = nextafter(2 * ay, 0); break;
+        case 6: x = 2 * ay; break;
+        default: x = -(u * 3 * ay); break;
+        }
+        if (i % 16 == 15) x = -x;
+        ck_assert_msg(same(js_fmod(x, y), fmod(x, y)), "fmod(%a, %a): %a, the C library %a", x, y, js_fmod(x, y),
+                      fmod(x, y));
+    }
+}
+END_TEST
+
 START_TEST(constants) {
     /* spine-core MathUtils, as Node prints them: PI = 3.1415927, radDeg = 180 / PI, ... */
     EXPECT_BITS(JS_SPINE_PI, 0x400921fb5a7ed197);
@@ -424,6 +463,7 @@ int main(void) {
     tcase_add_test(edge, huge_and_tiny_arguments);
     tcase_add_test(edge, to_int32);
     tcase_add_test(edge, number_helpers);
+    tcase_add_test(edge, fmod_shortcuts);
     tcase_add_test(edge, constants);
     suite_add_tcase(s, edge);
     SRunner *sr = srunner_create(s);
