@@ -16,6 +16,7 @@
  * - the vertex numbers are kept as doubles too only under the rule path.vertex-numbers=doubles. */
 #include "reader.h"
 #include "rules.h"
+#include "vertices.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -431,6 +432,10 @@ pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const
         a->constant_speed = bool_raw(r, map, "constantSpeed", true);
         json_t *vertex_count = get(r, map, "vertexCount");
         read_vertices(r, map, a, shifted_vertex_count(r, map));
+        if (a->bones_count > 0) {
+            int *index = reader_calloc(r, 3 * (size_t)a->bones_count, sizeof *index);
+            if (!pc_vertices_index_weights(a, r->d->bone_count, index)) free(index);
+        }
         double size = js_to_number(vertex_count) / 3;
         double zeros = size > 0 ? ceil(size) : 0;
         if (zeros > READER_MAX_ELEMENTS) reader_limit(r, "a path's lengths");

@@ -715,6 +715,7 @@ static void free_attachment(pc_attachment *a)
     free(a->bones);
     free(a->vertices);
     free(a->vertex_doubles);
+    free(a->weight_index);
     free(a->timeline_slots);
     free(a->region_uvs);
     free(a->uvs);

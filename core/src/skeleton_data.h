@@ -216,6 +216,11 @@ typedef struct pc_attachment {
     int vertices_count;
     double *vertex_doubles; /* the vertex numbers as the document spells them (vertices_count of them),
                              * kept only under the rule path.vertex-numbers=doubles; else NULL */
+    /* A weighted path whose every run is whole and inside its arrays and whose every bone index names
+     * a bone (vertices.h): its bones as ints (bones_count), then per vertex the offset of its run in
+     * bones and the bone entries before it (weight_vertex_count of each); else NULL. */
+    int *weight_index;
+    int weight_vertex_count, weight_entries; /* vertices indexed; bone entries of all of them */
     /* mesh */
     double *region_uvs;    /* as the document spells them */
     int region_uvs_count;

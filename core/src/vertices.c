@@ -7,6 +7,7 @@
 #include "path.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Inside [0, count) an index is an integer exactly when truncating it gives it back (truncation is
  * floor there), so the reads below test that instead of calling floor. */
@@ -104,6 +105,59 @@ static inline __attribute__((always_inline)) bool weighted_ints(const pc_skeleto
     return ok;
 }
 
+bool pc_vertices_index_weights(pc_attachment *a, int bone_count, int *index)
+{
+    int n = a->bones_count, *ints = index, *runs = index + n, *before = index + 2 * n, k = 0, entries = 0;
+    for (int v = 0; v < n; k++) {
+        double count = a->bones[v];
+        if (!(count >= 0 && count <= n - v - 1 && count == (double)(int)count)) return false;
+        runs[k] = v;
+        before[k] = entries;
+        ints[v] = (int)count;
+        for (int e = v + 1; e <= v + (int)count; e++) {
+            double bone = a->bones[e];
+            if (!(bone >= 0 && bone < bone_count && bone == (double)(int)bone)) return false;
+            ints[e] = (int)bone;
+        }
+        entries += (int)count;
+        v += (int)count + 1;
+    }
+    if (3LL * entries > a->vertices_count) return false;
+    /* before[] follows runs[] directly: one array of 2 ints a vertex after the bones */
+    memmove(index + n + k, before, (size_t)k * sizeof *before);
+    a->weight_index = index;
+    a->weight_vertex_count = k;
+    a->weight_entries = entries;
+    return true;
+}
+
+/* The weighted walk over a's indexed runs (pc_vertices_index_weights) from vertex `first` on; the
+ * arithmetic of the walks below, term for term. */
+static inline __attribute__((always_inline)) void weighted_indexed(const pc_skeleton *sk, const pc_attachment *a,
+                                                                   const double *deform, int first, double *out,
+                                                                   int w, int end, int stride, bool deformed)
+{
+    const int *ints = a->weight_index, *runs = ints + a->bones_count, *before = runs + a->weight_vertex_count;
+    const float *vf = a->vertices;
+    const pc_bone *bones = sk->bones;
+    for (int k = first; w < end; k++, w += stride) {
+        int v = runs[k], count = ints[v], b = 3 * before[k], f = 2 * before[k];
+        double wx = 0, wy = 0;
+        for (int e = v + 1; e <= v + count; e++, b += 3, f += 2) {
+            double vx = (double)vf[b], vy = (double)vf[b + 1], weight = (double)vf[b + 2];
+            if (deformed) {
+                vx += deform[f];
+                vy += deform[f + 1];
+            }
+            const pc_bone_pose *bone = bones[ints[e]].applied;
+            wx += (vx * bone->a + vy * bone->b + bone->world_x) * weight;
+            wy += (vx * bone->c + vy * bone->d + bone->world_y) * weight;
+        }
+        out[w] = wx;
+        out[w + 1] = wy;
+    }
+}
+
 bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_attachment *a, int start, int count,
                        double *out, int offset, int stride)
 {
@@ -155,6 +209,15 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
             out[w] = vx * ba + vy * bb + x;
             out[w + 1] = vx * bc + vy * bd + y;
         }
+        return true;
+    }
+    /* Weighted, indexed: every vertex read is among the indexed ones, the deform (when it holds values)
+     * holds two numbers for every bone entry, and the vertex numbers are the float32 ones. */
+    if (a->weight_index && !(pc_rule_vertex_doubles && a->vertex_doubles) && start >= 0 && (start & 1) == 0 &&
+        (end <= offset || start / 2 + (end - offset + stride - 1) / stride <= a->weight_vertex_count) &&
+        (deform_count <= 0 || 2LL * a->weight_entries <= deform_count)) {
+        if (deform_count > 0) weighted_indexed(sk, a, deform, start / 2, out, offset, end, stride, true);
+        else weighted_indexed(sk, a, deform, start / 2, out, offset, end, stride, false);
         return true;
     }
     /* Weighted: skip the runs of the vertices before `start`. */
