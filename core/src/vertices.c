@@ -41,70 +41,6 @@ static inline const pc_bone_pose *bone_at(const pc_skeleton *sk, double index)
     return sk->bones[(int)index].applied;
 }
 
-/* Where a weighted walk stands: its bone numbers at v, vertex numbers at b, deform at f, output at w. */
-typedef struct int_walk {
-    int v, b, f, w;
-} int_walk;
-
-/* The weighted walk by int indices from *k on, while every read of a vertex (its bones v .. v + n, its
- * vertex numbers b .. b + 3n - 1, its deform f .. f + 2n - 1) falls inside its array; stops at the
- * first vertex that does not (the caller's double walk goes on from there). v, b and f advance by
- * whole steps, exact below 2^31. `doubles`: the vertex numbers are the document's doubles (the rule
- * path.vertex-numbers); `deformed`: the slot's deform holds values. Returns false where a bone index
- * names no bone (that vertex NaN, the walk going on). */
-static inline __attribute__((always_inline)) bool weighted_ints(const pc_skeleton *sk, const pc_attachment *a,
-                                                                const double *deform, int deform_count,
-                                                                int_walk *k, double *out, int end, int stride,
-                                                                bool doubles, bool deformed)
-{
-    const double *bones = a->bones, *vd = a->vertex_doubles;
-    const float *vf = a->vertices;
-    const int bones_count = a->bones_count, vertices_count = a->vertices_count, bone_count = sk->data->bone_count;
-    const pc_bone *skeleton_bones = sk->bones;
-    int iv = k->v, ib = k->b, jf = k->f, w = k->w;
-    bool ok = true;
-    for (; w < end; w += stride) {
-        if (iv >= bones_count) break;
-        double n = bones[iv] + (iv + 1);
-        if (!(n >= iv + 1 && n <= bones_count && n == (double)(int)n)) break;
-        int count = (int)n - (iv + 1);
-        if (ib + 3LL * count > vertices_count || (deformed && jf + 2LL * count > deform_count)) break;
-        iv++;
-        double wx = 0, wy = 0;
-        for (int e = iv + count; iv < e; iv++, ib += 3, jf += 2) {
-            double index = bones[iv], vx, vy, weight;
-            if (doubles) {
-                vx = vd[ib];
-                vy = vd[ib + 1];
-                weight = vd[ib + 2];
-            } else {
-                vx = (double)vf[ib];
-                vy = (double)vf[ib + 1];
-                weight = (double)vf[ib + 2];
-            }
-            if (deformed) {
-                vx += deform[jf];
-                vy += deform[jf + 1];
-            }
-            if (!(index >= 0 && index < bone_count && index == (double)(int)index)) {
-                wx = wy = NAN;
-                ok = false;
-                continue;
-            }
-            const pc_bone_pose *bone = skeleton_bones[(int)index].applied;
-            wx += (vx * bone->a + vy * bone->b + bone->world_x) * weight;
-            wy += (vx * bone->c + vy * bone->d + bone->world_y) * weight;
-        }
-        out[w] = wx;
-        out[w + 1] = wy;
-    }
-    k->v = iv;
-    k->b = ib;
-    k->f = jf;
-    k->w = w;
-    return ok;
-}
-
 bool pc_vertices_index_weights(pc_attachment *a, int bone_count, int *index)
 {
     int n = a->bones_count, *ints = index, *runs = index + n, *before = index + 2 * n, k = 0, entries = 0;
@@ -132,7 +68,7 @@ bool pc_vertices_index_weights(pc_attachment *a, int bone_count, int *index)
 }
 
 /* The weighted walk over a's indexed runs (pc_vertices_index_weights) from vertex `first` on; the
- * arithmetic of the walks below, term for term. */
+ * arithmetic of the tested walk in pc_vertices_world, term for term. */
 static inline __attribute__((always_inline)) void weighted_indexed(const pc_skeleton *sk, const pc_attachment *a,
                                                                    const double *deform, int first, double *out,
                                                                    int w, int end, int stride, bool deformed)
@@ -214,13 +150,14 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
     /* Weighted, indexed: every vertex read is among the indexed ones, the deform (when it holds values)
      * holds two numbers for every bone entry, and the vertex numbers are the float32 ones. */
     if (a->weight_index && !(pc_rule_vertex_doubles && a->vertex_doubles) && start >= 0 && (start & 1) == 0 &&
-        (end <= offset || start / 2 + (end - offset + stride - 1) / stride <= a->weight_vertex_count) &&
+        start / 2 + (count >> 1) <= a->weight_vertex_count &&
         (deform_count <= 0 || 2LL * a->weight_entries <= deform_count)) {
         if (deform_count > 0) weighted_indexed(sk, a, deform, start / 2, out, offset, end, stride, true);
         else weighted_indexed(sk, a, deform, start / 2, out, offset, end, stride, false);
         return true;
     }
-    /* Weighted: skip the runs of the vertices before `start`. */
+    /* Weighted, any other: skip the runs of the vertices before `start`, then walk by double indices,
+     * each read tested. */
     double v = 0, skip = 0;
     for (int i = 0; i < start; i += 2) {
         double n = at_double(a->bones, a->bones_count, v);
@@ -230,27 +167,7 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
     bool ok = true;
     double b = skip * 3, f = skip * 2;
     const double *bones = a->bones;
-    int bones_count = a->bones_count, vertices_count = a->vertices_count;
-    const double *vd = pc_rule_vertex_doubles && a->vertex_doubles ? a->vertex_doubles : NULL;
-    int w = offset;
-    /* While v, b and f are whole numbers (f need not be without a deform: it is never read then) and
-     * every read of a vertex falls inside its arrays, the same reads and sums by int indices
-     * (weighted_ints); the first vertex outside goes to the walk below. */
-    if (v >= 0 && v <= bones_count && v == (double)(int)v && b >= 0 && b <= vertices_count && b == (double)(int)b &&
-        (deform_count <= 0 || (f >= 0 && f <= deform_count && f == (double)(int)f))) {
-        int_walk k = { (int)v, (int)b, deform_count > 0 ? (int)f : 0, w };
-        if (deform_count > 0) {
-            if (vd) ok = weighted_ints(sk, a, deform, deform_count, &k, out, end, stride, true, true);
-            else ok = weighted_ints(sk, a, deform, deform_count, &k, out, end, stride, false, true);
-        } else {
-            if (vd) ok = weighted_ints(sk, a, deform, deform_count, &k, out, end, stride, true, false);
-            else ok = weighted_ints(sk, a, deform, deform_count, &k, out, end, stride, false, false);
-        }
-        v = k.v;
-        b = k.b;
-        if (deform_count > 0) f = k.f;
-        w = k.w;
-    }
+    int bones_count = a->bones_count, w = offset;
     for (; w < end; w += stride) {
         double wx = 0, wy = 0;
         double n = at_double(bones, bones_count, v++);
