@@ -60,7 +60,7 @@ $(B)/bin/posediff: $(B)/obj/core/cli/posediff.o $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(LIB) $$(pkg-config --libs $(PKGS)) -lm
 
-$(B)/tests/%: core/tests/%.c $(LIB) | $(DEPS)
+$(B)/tests/%: core/tests/%.c $(wildcard core/tests/*.h) $(LIB) | $(DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(LIB) \
 	  $$(pkg-config --libs $(PKGS) check) -lm

@@ -6,6 +6,7 @@
 
 #include "posecore.h"
 #include "skeleton.h"
+#include "run_suite.h"
 
 static const char chain[] =
     "{\"bones\":[{\"name\":\"root\",\"rotation\":33.3,\"scaleX\":1.5},"
@@ -90,9 +91,5 @@ int main(void)
     tcase_add_test(tc, chain_through_every_inherit_mode);
     tcase_add_test(tc, skin_required_bones);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "run_suite.h"
 
 /* Animation "turn" is posed; "sideways" keys an inherit mode that does not exist (the runtime holds
  * undefined as the mode, which the core does not model). */
@@ -93,9 +94,5 @@ int main(void)
     tcase_add_test(t, posed_document_is_done);
     tcase_add_test(t, cli_exit_status);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

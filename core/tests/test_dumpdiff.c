@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "run_suite.h"
 
 #define FIXTURES "core/tests/fixtures/dumps/"
 #define HEADER "posecore-dump\t1\n"
@@ -586,9 +587,5 @@ int main(void)
     tcase_add_test(tc, corpus_dumps_identical_to_themselves);
     tcase_add_test(tc, posediff_exit_codes);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "run_suite.h"
 
 #define HEADER "posecore-dump\t1\n"
 
@@ -356,9 +357,5 @@ int main(void)
     tcase_add_test(tc, every_truncation_is_rejected);
     tcase_add_test(tc, corruptions_never_crash);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "jsmath.h"
+#include "run_suite.h"
 
 static uint64_t bits(double d) { uint64_t u; memcpy(&u, &d, sizeof u); return u; }
 static double dbl(uint64_t u) { double d; memcpy(&d, &u, sizeof d); return d; }
@@ -466,9 +467,5 @@ int main(void) {
     tcase_add_test(edge, fmod_shortcuts);
     tcase_add_test(edge, constants);
     suite_add_tcase(s, edge);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return run_suite(s);
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "run_suite.h"
 
 static uint64_t bits(double x)
 {
@@ -167,9 +168,5 @@ int main(void)
     tcase_add_test(tc, strings_by_utf16_unit);
     tcase_add_test(tc, for_in_order);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

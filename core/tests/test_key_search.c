@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "animation.h"
+#include "run_suite.h"
 
 /* The runtime's Timeline.search, as the reference. */
 static int scan(const float *frames, int n, int step, double time)
@@ -133,9 +134,5 @@ int main(void)
     tcase_add_test(tc, keys_out_of_order_or_nan_are_not_indexed);
     tcase_add_test(tc, unindexed_search_is_the_scan);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "run_suite.h"
 
 START_TEST(splitmix64_vectors)
 {
@@ -266,9 +267,5 @@ int main(void)
     tcase_add_test(t, binary_deterministic);
     tcase_add_test(t, families);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }

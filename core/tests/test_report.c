@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "run_suite.h"
 
 /* A dump of four bones root <- a <- b, and c whose parent is unknown; one pose. */
 static const char DUMP[] =
@@ -375,9 +376,5 @@ int main(void)
     tcase_add_test(t, canvas_hostile_coordinates);
     tcase_add_test(t, picture_inset_sees_1e9);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? 1 : 0;
+    return run_suite(s);
 }

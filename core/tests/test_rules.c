@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "run_suite.h"
 
 START_TEST(registry_shape)
 {
@@ -181,9 +182,5 @@ int main(void)
     tcase_add_test(t, deg_rad_selection_observable);
     tcase_add_test(t, cli);
     suite_add_tcase(s, t);
-    SRunner *r = srunner_create(s);
-    srunner_run_all(r, CK_NORMAL);
-    int failed = srunner_ntests_failed(r);
-    srunner_free(r);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(s);
 }
