@@ -16,7 +16,12 @@ N       ?= 1000000
 # The bootstrap stamp: made by scripts/bootstrap once every dependency is present.
 DEPS    := $(B)/.bootstrapped
 
-LIB_SRC := $(wildcard core/src/*.c)
+# The library, layer by layer (core/README.md): JavaScript numbers and values, the document, the instance,
+# the dump writer. The dump's reader and differ are a library of their own that the harness links.
+LAYERS  := js document instance dump
+LIB_SRC := $(foreach l,$(LAYERS),$(wildcard core/src/$(l)/*.c))
+DUMPCMP_SRC := $(wildcard core/src/dumpcmp/*.c)
+DUMPCMP_OBJ := $(DUMPCMP_SRC:%.c=$(B)/obj/%.o)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 CLI_SRC := $(wildcard core/cli/*.c)
 CLI_OBJ := $(CLI_SRC:%.c=$(B)/obj/%.o)
@@ -24,6 +29,9 @@ POSECORE_OBJ := $(filter-out $(B)/obj/core/cli/posediff.o,$(CLI_OBJ))
 TEST_SRC := $(wildcard core/tests/test_*.c)
 TESTS    := $(TEST_SRC:core/tests/%.c=$(B)/tests/%)
 LIB     := $(B)/lib/libposecore.a
+DUMPCMP := $(B)/lib/libdumpcmp.a
+# What the harness's programs link: the dump reader and differ, then the library below them.
+HARNESS_LIBS := $(DUMPCMP) $(LIB)
 BINS    := $(B)/bin/posecore $(B)/bin/posediff
 
 
@@ -52,23 +60,27 @@ $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
+$(DUMPCMP): $(DUMPCMP_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
 $(B)/bin/posecore: $(POSECORE_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(POSECORE_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
 
-$(B)/bin/posediff: $(B)/obj/core/cli/posediff.o $(LIB)
+$(B)/bin/posediff: $(B)/obj/core/cli/posediff.o $(HARNESS_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+	$(CC) $(CFLAGS) -o $@ $< $(HARNESS_LIBS) $$(pkg-config --libs $(PKGS)) -lm
 
-$(B)/tests/%: core/tests/%.c $(wildcard core/tests/*.h) $(LIB) | $(DEPS)
+$(B)/tests/%: core/tests/%.c $(wildcard core/tests/*.h) $(HARNESS_LIBS) | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(LIB) \
+	$(CC) $(CFLAGS) $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(HARNESS_LIBS) \
 	  $$(pkg-config --libs $(PKGS) check) -lm
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(DUMPCMP_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 
-# Transcendental functions reach the core only through core/src/jsmath.c.
+# Transcendental functions reach the core only through core/src/js/jsmath.c.
 check-math-calls:
 	@scripts/check-math-calls
 

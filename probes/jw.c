@@ -1,6 +1,6 @@
 /* The probe generator's JSON writer (jw.h). */
 #include "jw.h"
-#include "numtext.h"
+#include "js/numtext.h"
 
 #include <math.h>
 #include <stdio.h>

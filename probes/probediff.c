@@ -19,10 +19,10 @@
  * A complete dump from a core that says exit 3 (the poses before an animation it does not pose) is still
  * compared: a difference in what it wrote is a miss.
  * Exit 0 done, 2 bad usage or unreadable inputs. */
-#include "dumpdiff.h"
-#include "dumpread.h"
+#include "dumpcmp/dumpdiff.h"
+#include "dumpcmp/dumpread.h"
 #include "sha256.h"
-#include "wholefile.h"
+#include "js/wholefile.h"
 
 #include <errno.h>
 #include <jansson.h>

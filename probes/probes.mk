@@ -22,23 +22,23 @@ help::
 
 probe-tools: $(PROBE_TOOLS)
 
-$(B)/bin/probegen: $(B)/obj/probes/probegen.o $(PROBE_TOOL_OBJ) $(LIB)
+$(B)/bin/probegen: $(B)/obj/probes/probegen.o $(PROBE_TOOL_OBJ) $(HARNESS_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probegen.o $(PROBE_TOOL_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probegen.o $(PROBE_TOOL_OBJ) $(HARNESS_LIBS) $$(pkg-config --libs $(PKGS)) -lm
 
-$(B)/bin/probediff: $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(LIB)
+$(B)/bin/probediff: $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(HARNESS_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probediff.o $(B)/obj/probes/sha256.o $(HARNESS_LIBS) $$(pkg-config --libs $(PKGS)) -lm
 
-$(B)/bin/probecore: $(B)/obj/probes/probecore.o $(PROBE_CLI_OBJ) $(LIB)
+$(B)/bin/probecore: $(B)/obj/probes/probecore.o $(PROBE_CLI_OBJ) $(HARNESS_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probecore.o $(PROBE_CLI_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+	$(CC) $(CFLAGS) -o $@ $(B)/obj/probes/probecore.o $(PROBE_CLI_OBJ) $(HARNESS_LIBS) $$(pkg-config --libs $(PKGS)) -lm
 
 # The generator's unit test links the generator's objects (an explicit rule wins over the pattern rule
 # of the Makefile) and runs build/bin/probegen.
-$(B)/tests/test_probegen: core/tests/test_probegen.c $(PROBE_TOOL_OBJ) $(LIB) $(B)/bin/probegen | $(DEPS)
+$(B)/tests/test_probegen: core/tests/test_probegen.c $(PROBE_TOOL_OBJ) $(HARNESS_LIBS) $(B)/bin/probegen | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iprobes $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(PROBE_TOOL_OBJ) $(LIB) \
+	$(CC) $(CFLAGS) -Iprobes $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(PROBE_TOOL_OBJ) $(HARNESS_LIBS) \
 	  $$(pkg-config --libs $(PKGS) check) -lm
 
 -include $(wildcard $(B)/obj/probes/*.d)

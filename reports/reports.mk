@@ -20,13 +20,13 @@ help::
 
 report-tools: $(REPORT_TOOLS)
 
-$(B)/bin/posereport: $(REPORT_OBJ) $(LIB)
+$(B)/bin/posereport: $(REPORT_OBJ) $(HARNESS_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(REPORT_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+	$(CC) $(CFLAGS) -o $@ $(REPORT_OBJ) $(HARNESS_LIBS) $$(pkg-config --libs $(PKGS)) -lm
 
-$(B)/bin/poseshrink: $(SHRINK_OBJ) $(LIB)
+$(B)/bin/poseshrink: $(SHRINK_OBJ) $(HARNESS_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(SHRINK_OBJ) $(LIB) $$(pkg-config --libs $(PKGS)) -lm
+	$(CC) $(CFLAGS) -o $@ $(SHRINK_OBJ) $(HARNESS_LIBS) $$(pkg-config --libs $(PKGS)) -lm
 
 # The tests' PNG reader.
 $(B)/bin/pngstat: $(B)/obj/reports/tests/pngstat.o
@@ -50,7 +50,7 @@ test: report-test
 
 # The Check test of the report's parts links them (an explicit rule wins over the Makefile's pattern).
 REPORT_TEST_OBJ := $(patsubst %,$(B)/obj/reports/src/%.o,skel findings reduce jsonout picture canvas font5x7 pngout)
-$(B)/tests/test_report: core/tests/test_report.c $(REPORT_TEST_OBJ) $(LIB) | $(DEPS)
+$(B)/tests/test_report: core/tests/test_report.c $(REPORT_TEST_OBJ) $(HARNESS_LIBS) | $(DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Ireports/src $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(REPORT_TEST_OBJ) $(LIB) \
+	$(CC) $(CFLAGS) -Ireports/src $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(REPORT_TEST_OBJ) $(HARNESS_LIBS) \
 	  $$(pkg-config --libs $(PKGS) check) -lm

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "jsmath.h"
+#include "js/jsmath.h"
 
 enum { COUNT = 4096, RUNS = 9 };
 

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "dump.h"
+#include "dump/dump.h"
 #include "posecore.h"
-#include "rules.h"
+#include "document/rules.h"
 
 static int usage_error(const char *what)
 {

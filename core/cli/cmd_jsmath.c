@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "jsmath.h"
+#include "js/jsmath.h"
 
 enum { IN_BLOCK = 1 << 20, OUT_BLOCK = 1 << 20, HEX_DIGITS = 16 };
 

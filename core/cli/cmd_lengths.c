@@ -19,11 +19,11 @@
 #include <string.h>
 
 #include "commands.h"
-#include "numtext.h"
-#include "path.h"
+#include "js/numtext.h"
+#include "instance/path.h"
 #include "posecore.h"
-#include "skeleton.h"
-#include "vertices.h"
+#include "instance/skeleton.h"
+#include "instance/vertices.h"
 
 static void json_string(const char *s)
 {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "rules.h"
+#include "document/rules.h"
 
 int cmd_rules(int argc, char **argv)
 {

@@ -1,8 +1,8 @@
 /* posediff ORACLE.dump CORE.dump [--max N] [--quiet]: compares two dumps bit for bit (oracle/FORMAT.md,
  * "The differ"). Exit 0 identical, 1 different, 2 unreadable or invalid input (or bad usage),
  * 3 identical in everything compared but something unsupported. */
-#include "dumpdiff.h"
-#include "dumpread.h"
+#include "dumpcmp/dumpdiff.h"
+#include "dumpcmp/dumpread.h"
 
 #include <stdio.h>
 #include <stdlib.h>

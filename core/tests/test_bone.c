@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "posecore.h"
-#include "skeleton.h"
+#include "instance/skeleton.h"
 #include "run_suite.h"
 
 static const char chain[] =

@@ -2,7 +2,7 @@
  * does not pose ends the sequence with `unsupported pose` after the poses before it, and the dump is
  * then unsupported (status 3, `posecore dump` exits 3 naming the reason), never done (run from the repo
  * root for the command-line test). */
-#include "dump.h"
+#include "dump/dump.h"
 #include "posecore.h"
 #include "run_command.h"
 

@@ -1,9 +1,9 @@
 /* Check tests of core/src/dumpdiff and build/bin/posediff: what is a difference (bits, bytes, types,
  * rows, fields, blocks, poses), what is unsupported rather than equal, the counts, the printed lines,
  * and posediff's exit codes on the fixtures of core/tests/fixtures/dumps (run from the repo root). */
-#include "dumpdiff.h"
-#include "dumpread.h"
-#include "numtext.h"
+#include "dumpcmp/dumpdiff.h"
+#include "dumpcmp/dumpread.h"
+#include "js/numtext.h"
 
 #include <check.h>
 #include <glob.h>

@@ -1,8 +1,8 @@
 /* Check tests of core/src/dumpread: valid dumps parse into the right structure (the stored corpus
  * dumps included), and every kind of malformed dump is rejected with the right line and a clear
  * message, never a crash (every truncation and random corruption of a valid dump included). */
-#include "dumpread.h"
-#include "numtext.h"
+#include "dumpcmp/dumpread.h"
+#include "js/numtext.h"
 
 #include <check.h>
 #include <glob.h>

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsmath.h"
+#include "js/jsmath.h"
 #include "run_suite.h"
 
 static uint64_t bits(double d) { uint64_t u; memcpy(&u, &d, sizeof u); return u; }

@@ -2,7 +2,7 @@
  * Number(s) in Node 20: whitespace, signs, 0x/0o/0b with rounding past 2^53, Infinity, and what is NaN),
  * ToNumber of other values, truthiness, property reads on strings by UTF-16 unit, and the `for ... in`
  * key order of objects (array indices first, ascending). */
-#include "jsobject.h"
+#include "js/jsobject.h"
 
 #include <check.h>
 #include <math.h>

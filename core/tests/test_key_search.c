@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "animation.h"
+#include "instance/animation.h"
 #include "run_suite.h"
 
 /* The runtime's Timeline.search, as the reference. */

@@ -1,7 +1,7 @@
 /* Check tests of core/src/numtext: every special double survives format then parse with its bits, the
  * spelling is JavaScript's String(x) and never longer than needed, the parser takes only the dump
  * syntax, and ULP distances count neighbours (-0 and +0 one apart, NaN equal to NaN). */
-#include "numtext.h"
+#include "js/numtext.h"
 
 #include <check.h>
 #include <float.h>

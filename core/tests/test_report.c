@@ -2,8 +2,8 @@
  * differences (findings.c), the shrinker's edits (reduce.c) and document writer (jsonout.c), the raster
  * (canvas.c) and the picture (picture.c) on hostile values: NaN, 1e308, differences of 1e-9. */
 #include "canvas.h"
-#include "dumpdiff.h"
-#include "dumpread.h"
+#include "dumpcmp/dumpdiff.h"
+#include "dumpcmp/dumpread.h"
 #include "findings.h"
 #include "jsonout.h"
 #include "picture.h"

@@ -1,12 +1,12 @@
 /* Check tests of the rule ledger (core/src/rules.h): the registry's shape, parsing `NAME=READING`,
  * unknown rules and readings refused with a message naming what is known, selection observable in the
  * hooks and in a pose, and `posecore dump --rule` / `posecore rules` (run from the repo root). */
-#include "jsmath.h"
+#include "js/jsmath.h"
 #include "posecore.h"
-#include "rules.h"
-#include "runtime_math.h"
+#include "document/rules.h"
+#include "js/runtime_math.h"
 #include "run_command.h"
-#include "skeleton.h"
+#include "instance/skeleton.h"
 
 #include <check.h>
 #include <math.h>

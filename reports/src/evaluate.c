@@ -1,8 +1,8 @@
 /* One case of the report (evaluate.h). The differ runs twice on a failure: once keeping 20 entries for
  * posediff's text, once keeping up to MAX_ENTRIES for the pictures and the histograms. */
 #include "evaluate.h"
-#include "dumpdiff.h"
-#include "dumpread.h"
+#include "dumpcmp/dumpdiff.h"
+#include "dumpcmp/dumpread.h"
 #include "files.h"
 #include "findings.h"
 #include "picture.h"

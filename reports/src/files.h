@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "wholefile.h"
+#include "js/wholefile.h"
 
 bool file_exists(const char *path);
 bool dir_exists(const char *path);

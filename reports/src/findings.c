@@ -1,6 +1,6 @@
 /* Reading differences for triage (findings.h). */
 #include "findings.h"
-#include "numtext.h"
+#include "js/numtext.h"
 
 #include <inttypes.h>
 #include <math.h>

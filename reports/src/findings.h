@@ -5,7 +5,7 @@
 #ifndef POSEREPORT_FINDINGS_H
 #define POSEREPORT_FINDINGS_H
 
-#include "dumpdiff.h"
+#include "dumpcmp/dumpdiff.h"
 #include "skel.h"
 
 #include <stdbool.h>

@@ -1,7 +1,7 @@
 /* The document writer (jsonout.h), on an open_memstream. Reals go through numtext (core/src/numtext.h),
  * the dump format's shortest spelling, which is also valid JSON for every finite double. */
 #include "jsonout.h"
-#include "numtext.h"
+#include "js/numtext.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,8 +15,8 @@
  * simpler (0, 1, fewer digits). Writes FILE.shrunk.json (default reports/latest/shrunk/NAME.shrunk.json),
  * FILE.shrunk.args (the options) and FILE.shrunk.txt (what was kept, sizes before and after).
  * Exit 0 shrunk; 1 the case does not fail (nothing to keep); 2 usage or tool errors. */
-#include "dumpdiff.h"
-#include "dumpread.h"
+#include "dumpcmp/dumpdiff.h"
+#include "dumpcmp/dumpread.h"
 #include "files.h"
 #include "findings.h"
 #include "gate_options.h"

@@ -4,7 +4,7 @@
  * (bones, constraints, attachments by slot), animations (bones, slots, attachments by skin and slot,
  * constraint timelines by constraint name, drawOrder offsets by slot). */
 #include "reduce.h"
-#include "numtext.h"
+#include "js/numtext.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
 #ifndef POSEREPORT_SKEL_H
 #define POSEREPORT_SKEL_H
 
-#include "dumpread.h"
+#include "dumpcmp/dumpread.h"
 
 #include <stdbool.h>
 #include <stddef.h>

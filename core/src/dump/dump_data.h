@@ -4,7 +4,7 @@
 #define POSECORE_DUMP_DATA_H
 
 #include "dumpwrite.h"
-#include "skeleton.h"
+#include "instance/skeleton.h"
 
 void pc_dump_data_rows(dump_writer *w, const pc_skeleton_data *d);
 /* data.update, data.reset and data.constraintActive: the instance's update order and reset list. */

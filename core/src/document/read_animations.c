@@ -8,7 +8,7 @@
  * (its first key is read); attachment timelines keep one name per frame; draw orders are the slot
  * indices in draw order. */
 #include "reader.h"
-#include "animation.h"
+#include "instance/animation.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * count that is not an integer walks the arrays as the runtime does; a read at an index that is not an
  * integer inside the array is `undefined` (NaN). */
 #include "vertices.h"
-#include "rules.h"
+#include "document/rules.h"
 #include "path.h"
 
 #include <math.h>

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "skeleton_data.h"
+#include "document/skeleton_data.h"
 #include "slot.h"
 
 /* A pose of a bone: the local transform and the world transform computed from it, with the update

@@ -2,11 +2,11 @@
  * setup pose, then the animations' samples. The dump is built in memory and written only when whole,
  * so a failure never leaves a partial dump behind. */
 #include "dump.h"
-#include "constraint.h"
-#include "animation.h"
+#include "instance/constraint.h"
+#include "instance/animation.h"
 #include "dumpwrite.h"
 #include "dump_data.h"
-#include "skeleton.h"
+#include "instance/skeleton.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -25,7 +25,7 @@
  * the reader's list (a->timeline_slots, the same slots in the same order without repeats; checked on
  * the rigs and the timeline probes) instead of walking the skins for every timeline. */
 #include "timeline.h"
-#include "jsmath.h"
+#include "js/jsmath.h"
 
 #include <math.h>
 #include <string.h>

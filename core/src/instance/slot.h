@@ -10,7 +10,7 @@
 #ifndef POSECORE_SLOT_H
 #define POSECORE_SLOT_H
 
-#include "skeleton_data.h"
+#include "document/skeleton_data.h"
 
 struct pc_bone;
 

@@ -1,8 +1,8 @@
 /* Reading a dump into memory (see dumpread.h). One pass counts lines and tabs to size the arena, a
  * second pass parses line by line, in place, and checks everything oracle/FORMAT.md requires. */
 #include "dumpread.h"
-#include "numtext.h"
-#include "wholefile.h"
+#include "js/numtext.h"
+#include "js/wholefile.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -28,9 +28,9 @@
  * 2,000 in the seed). */
 #include "path.h"
 #include "bone_local.h"
-#include "jsmath.h"
-#include "rules.h"
-#include "runtime_math.h"
+#include "js/jsmath.h"
+#include "document/rules.h"
+#include "js/runtime_math.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * unexpected types are read with JavaScript's coercions where the runtime coerces them, and noted as
  * unmodelled where it keeps them as they are (skeleton_data.h). */
 #include "reader.h"
-#include "wholefile.h"
+#include "js/wholefile.h"
 
 #include <math.h>
 #include <stdio.h>

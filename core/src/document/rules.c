@@ -2,9 +2,9 @@
  * select a reading. A rule is an entry in the table below: its readings (the current one first), the
  * probe population that measures it, and an install function that sets the hook once. */
 #include "rules.h"
-#include "jsmath.h"
-#include "runtime_math.h"
-#include "path.h"
+#include "js/jsmath.h"
+#include "js/runtime_math.h"
+#include "instance/path.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Writing the dump format (see dumpwrite.h and oracle/FORMAT.md). A row is its block, its key, and
  * then the fields appended one by one; the line is ended by the next row or line. */
 #include "dumpwrite.h"
-#include "numtext.h"
+#include "js/numtext.h"
 
 static void end_line(dump_writer *w)
 {

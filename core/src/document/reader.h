@@ -10,8 +10,8 @@
 #ifndef POSECORE_READER_H
 #define POSECORE_READER_H
 
-#include "jsobject.h"
-#include "jsmath.h" /* js_to_int32 */
+#include "js/jsobject.h"
+#include "js/jsmath.h" /* js_to_int32 */
 #include "skeleton_data.h"
 #include "skin.h"
 

@@ -13,7 +13,7 @@
  * - the direction below a parameter of 0.001, negative ones included, is the first handle's (path: 0.001
  *   as a floor above 0 missed 7 of 2,000 tangent probes in the seed). */
 #include "path.h"
-#include "rules.h"
+#include "document/rules.h"
 
 #include <math.h>
 

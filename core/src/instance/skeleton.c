@@ -18,8 +18,8 @@
 #include "bone_local.h"
 #include "path.h"
 #include "animation.h"
-#include "skin.h"
-#include "rules.h"
+#include "document/skin.h"
+#include "document/rules.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -16,7 +16,7 @@
  * - the vertex numbers are kept as doubles too only under the rule path.vertex-numbers=doubles. */
 #include "reader.h"
 #include "rules.h"
-#include "vertices.h"
+#include "instance/vertices.h"
 
 #include <math.h>
 #include <stdlib.h>

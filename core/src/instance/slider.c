@@ -19,7 +19,7 @@
 #include "animation.h"
 #include "bone_local.h"
 #include "constraint.h"
-#include "rules.h"
+#include "document/rules.h"
 #include "timeline.h"
 #include "transform.h"
 

@@ -5,7 +5,7 @@
  * place. Lookups of a name every object inherits ("toString", "constructor", ...) find a function in
  * the runtime, which callers treat as the runtime does. */
 #include "skin.h"
-#include "jsobject.h"
+#include "js/jsobject.h"
 
 #include <stdlib.h>
 #include <string.h>

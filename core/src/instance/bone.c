@@ -2,9 +2,9 @@
  * its inherit mode, in the order of operations the runtime uses (every product and sum in the same
  * order, so the doubles agree to the bit; the corpus' inherit cases hold each branch). */
 #include "skeleton.h"
-#include "jsmath.h"
-#include "runtime_math.h"
-#include "rules.h"
+#include "js/jsmath.h"
+#include "js/runtime_math.h"
+#include "document/rules.h"
 #include "bone_local.h"
 #include "constraint.h"
 

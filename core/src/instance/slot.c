@@ -2,7 +2,7 @@
  * slot's setup pose. */
 #include "slot.h"
 #include "skeleton.h"
-#include "skin.h"
+#include "document/skin.h"
 
 #include <string.h>
 

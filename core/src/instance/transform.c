@@ -21,9 +21,9 @@
 #include "transform.h"
 #include "bone_local.h"
 #include "constraint.h"
-#include "jsmath.h"
-#include "rules.h"
-#include "runtime_math.h"
+#include "js/jsmath.h"
+#include "document/rules.h"
+#include "js/runtime_math.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * times of `--samples keys`, and what the core does not apply yet. */
 #include "animation.h"
 #include "timeline.h"
-#include "jsobject.h"
+#include "js/jsobject.h"
 
 #include <math.h>
 #include <stddef.h>

@@ -8,9 +8,9 @@
  * Measured through the constraints that use it (populations `ik`, `transform`, `slider`: every local
  * row of every constrained bone at tolerance 0). */
 #include "bone_local.h"
-#include "jsmath.h"
-#include "rules.h"
-#include "runtime_math.h"
+#include "js/jsmath.h"
+#include "document/rules.h"
+#include "js/runtime_math.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * have, section by section; within a section it first settles which blocks are compared at all (the
  * ones both sides wrote and neither declared unsupported), then matches rows by (block, key). */
 #include "dumpdiff.h"
-#include "numtext.h"
+#include "js/numtext.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -23,7 +23,7 @@
  * its handle, or the last handle and the last knot. */
 #include "path.h"
 #include "vertices.h"
-#include "jsmath.h"
+#include "js/jsmath.h"
 
 enum { PREV_NONE = -1, PREV_BEFORE = -2, PREV_AFTER = -3 };
 

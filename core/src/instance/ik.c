@@ -19,9 +19,9 @@
 #include "ik.h"
 #include "bone_local.h"
 #include "constraint.h"
-#include "jsmath.h"
-#include "rules.h"
-#include "runtime_math.h"
+#include "js/jsmath.h"
+#include "document/rules.h"
+#include "js/runtime_math.h"
 
 #include <math.h>
 

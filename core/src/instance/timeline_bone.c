@@ -10,7 +10,7 @@
  *   - inherit takes the mode of the last key at or before the time (from the current pose, nothing
  *     before the first key). */
 #include "timeline.h"
-#include "jsmath.h"
+#include "js/jsmath.h"
 
 #include <math.h>
 
