@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     s.samples = samples;
     pc_error err;
     bench_alloc_counts c0 = bench_alloc_snapshot();
-    s.data = pc_read_file(path, &err);
+    s.data = pc_read_file(path, NULL, &err);
     bench_alloc_counts c1 = bench_alloc_snapshot();
     if (!s.data) return fail("refused", err.message);
     s.sk = pc_skeleton_new(s.data);

@@ -7,7 +7,6 @@
 #include "commands.h"
 #include "dump/dump.h"
 #include "posecore.h"
-#include "document/rules.h"
 
 static int usage_error(const char *what)
 {
@@ -33,7 +32,12 @@ int cmd_dump(int argc, char **argv)
     pc_dump_options opt = { NULL, 5, false, NULL, 0 };
     const char *input = NULL;
     const char **anims = calloc((size_t)argc, sizeof *anims);
-    if (!anims) return usage_error("out of memory");
+    pc_readings *readings = pc_readings_new();
+    if (!anims || !readings) {
+        free(anims);
+        pc_readings_free(readings);
+        return usage_error("out of memory");
+    }
     int status = 2;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -49,7 +53,7 @@ int cmd_dump(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--rule") == 0 && value) {
             char msg[512];
-            if (pc_rule_select(value, msg, sizeof msg) != 0) { usage_error(msg); goto done; }
+            if (pc_readings_select(readings, value, msg, sizeof msg) != 0) { usage_error(msg); goto done; }
             i++;
         } else if (strcmp(a, "--anim") == 0 && value) {
             anims[opt.anim_count++] = value;
@@ -64,7 +68,7 @@ int cmd_dump(int argc, char **argv)
     }
     if (!input) { usage_error("usage: posecore dump SKELETON.json [options]"); goto done; }
 
-    pc_skeleton_data *data = read_document(input, &status);
+    pc_skeleton_data *data = read_document(input, readings, &status);
     if (!data) goto done;
     pc_error err;
     status = pc_dump_write(stdout, input, data, &opt, &err);
@@ -72,6 +76,7 @@ int cmd_dump(int argc, char **argv)
     pc_skeleton_data_free(data);
 done:
     free(anims);
+    pc_readings_free(readings);
     return status;
 }
 

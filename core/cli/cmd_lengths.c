@@ -23,6 +23,7 @@
 #include "instance/path.h"
 #include "posecore.h"
 #include "instance/skeleton.h"
+#include "instance/bone.h"
 #include "instance/vertices.h"
 
 static void json_string(const char *s)

@@ -12,9 +12,9 @@ int cmd_jsmath(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_lengths(int argc, char **argv);
 
-/* Reads the document at `path` (read_document.c); NULL after saying why on stderr ("posecore:
- * MESSAGE"), *status then the exit status. */
-pc_skeleton_data *read_document(const char *path, int *status);
+/* Reads the document at `path` under `readings` (NULL: the current ones; read_document.c); NULL after
+ * saying why on stderr ("posecore: MESSAGE"), *status then the exit status. */
+pc_skeleton_data *read_document(const char *path, const pc_readings *readings, int *status);
 /* A verb whose one argument is the document (`posecore VERB SKELETON.json`): read_document, or the
  * verb's usage line and status 2. */
 pc_skeleton_data *read_only_argument(int argc, char **argv, int *status);

@@ -3,10 +3,10 @@
 
 #include "commands.h"
 
-pc_skeleton_data *read_document(const char *path, int *status)
+pc_skeleton_data *read_document(const char *path, const pc_readings *readings, int *status)
 {
     pc_error err;
-    pc_skeleton_data *data = pc_read_file(path, &err);
+    pc_skeleton_data *data = pc_read_file(path, readings, &err);
     if (!data) {
         fprintf(stderr, "posecore: %s\n", err.message);
         *status = err.status;
@@ -21,5 +21,5 @@ pc_skeleton_data *read_only_argument(int argc, char **argv, int *status)
         *status = 2;
         return NULL;
     }
-    return read_document(argv[1], status);
+    return read_document(argv[1], NULL, status);
 }

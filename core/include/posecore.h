@@ -1,8 +1,14 @@
 /* posecore: the Spine 4.3 pose solver, bit for bit with spine-core 4.3.13.
  *
- * The public interface: read a skeleton document, make a skeleton instance of it, choose a skin, set
- * the setup pose and compute world transforms. A document the core cannot pose yet is refused with
- * PC_UNSUPPORTED and a message naming what; a document the runtime would refuse, with PC_INVALID. */
+ * The public interface: read a skeleton document (under the rule readings you choose, or the current
+ * ones), make a skeleton instance of it, choose a skin, set the setup pose, apply animations, compute
+ * world transforms, and look bones and slots up by name. A document the core cannot pose yet is refused
+ * with PC_UNSUPPORTED and a message naming what; a document the runtime would refuse, with PC_INVALID.
+ *
+ * The library keeps no state of its own: everything lives in what you hold (the document, its
+ * instances, readings, events), so two threads may read and pose two documents at once. One instance is
+ * for one thread at a time; a document is read-only once read and may serve instances in any thread.
+ * Build against it with `pkg-config --cflags --libs posecore`. */
 #ifndef POSECORE_H
 #define POSECORE_H
 
@@ -26,9 +32,20 @@ typedef struct pc_error {
 typedef struct pc_skeleton_data pc_skeleton_data;
 typedef struct pc_skeleton pc_skeleton;
 
-/* Reading. `name` is used in messages (usually the path). NULL on failure, with *err filled. */
-pc_skeleton_data *pc_read_file(const char *path, pc_error *err);
-pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, pc_error *err);
+/* Rule readings (RULES.md): which reading of each rule of the ledger a document is read and posed
+ * under. pc_readings_new gives every rule its current reading (the runtime's, as measured);
+ * pc_readings_select chooses one by "NAME=READING" (`posecore rules` lists them), returning 0, or -1 with
+ * a one-line message in msg. */
+typedef struct pc_readings pc_readings;
+pc_readings *pc_readings_new(void);
+void pc_readings_free(pc_readings *readings);
+int pc_readings_select(pc_readings *readings, const char *spec, char *msg, size_t size);
+
+/* Reading. `name` is used in messages (usually the path); `readings` NULL for the current readings (the
+ * document keeps a copy). NULL on failure, with *err filled. */
+pc_skeleton_data *pc_read_file(const char *path, const pc_readings *readings, pc_error *err);
+pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, const pc_readings *readings,
+                               pc_error *err);
 void pc_skeleton_data_free(pc_skeleton_data *data);
 
 /* An instance: every allocation it needs is made here, none while posing. */
@@ -46,6 +63,13 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk);
 
 int pc_data_bone_count(const pc_skeleton_data *data);
 const char *pc_data_bone_name(const pc_skeleton_data *data, int bone);      /* NULL out of range */
+int pc_data_find_bone(const pc_skeleton_data *data, const char *name);      /* -1 for none */
+int pc_data_slot_count(const pc_skeleton_data *data);                        /* in setup draw order */
+const char *pc_data_slot_name(const pc_skeleton_data *data, int slot);      /* NULL out of range */
+int pc_data_find_slot(const pc_skeleton_data *data, const char *name);      /* -1 for none */
+int pc_data_slot_bone(const pc_skeleton_data *data, int slot);              /* -1 out of range */
+int pc_data_skin_count(const pc_skeleton_data *data);
+const char *pc_data_skin_name(const pc_skeleton_data *data, int skin);      /* NULL out of range */
 int pc_data_animation_count(const pc_skeleton_data *data);                   /* in the runtime's order */
 const char *pc_data_animation_name(const pc_skeleton_data *data, int animation);
 double pc_data_animation_duration(const pc_skeleton_data *data, int animation);
@@ -64,5 +88,8 @@ const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double l
 
 /* The world transform of bone `bone`'s applied pose: a, b, c, d, worldX, worldY. */
 void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6]);
+
+/* The name of the attachment slot `slot` shows now (its applied pose), NULL for none. */
+const char *pc_skeleton_slot_attachment(const pc_skeleton *sk, int slot);
 
 #endif

@@ -40,7 +40,7 @@ static uint64_t bits(double x)
 START_TEST(chain_through_every_inherit_mode)
 {
     pc_error err;
-    pc_skeleton_data *data = pc_read_text(chain, sizeof chain - 1, "chain", &err);
+    pc_skeleton_data *data = pc_read_text(chain, sizeof chain - 1, "chain", NULL, &err);
     ck_assert_msg(data != NULL, "%s", err.message);
     pc_skeleton *sk = pc_skeleton_new(data);
     ck_assert(pc_skeleton_set_skin(sk, "all"));
@@ -65,7 +65,7 @@ START_TEST(skin_required_bones)
     static const char doc[] = "{\"bones\":[{\"name\":\"root\"},{\"name\":\"s\",\"parent\":\"root\",\"skin\":true,\"x\":5}],"
                               "\"skins\":[{\"name\":\"default\"},{\"name\":\"with\",\"bones\":[\"s\"]}]}";
     pc_error err;
-    pc_skeleton_data *data = pc_read_text(doc, sizeof doc - 1, "skins", &err);
+    pc_skeleton_data *data = pc_read_text(doc, sizeof doc - 1, "skins", NULL, &err);
     ck_assert_msg(data != NULL, "%s", err.message);
     pc_skeleton *sk = pc_skeleton_new(data);
     ck_assert(pc_skeleton_set_skin(sk, "default"));

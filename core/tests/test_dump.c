@@ -27,7 +27,7 @@ static const char posed_only[] = DOC_HEAD "}}";
 /* The dump of text with --skin none --samples 2; *status its status, *err its message. Caller frees. */
 static char *dump_of(const char *text, pc_status *status, pc_error *err)
 {
-    pc_skeleton_data *data = pc_read_text(text, strlen(text), "doc.json", err);
+    pc_skeleton_data *data = pc_read_text(text, strlen(text), "doc.json", NULL, err);
     ck_assert_msg(data != NULL, "%s", err->message);
     char *out = NULL;
     size_t len = 0;

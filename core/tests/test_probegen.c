@@ -153,7 +153,7 @@ START_TEST(probes_are_documents)
         ck_assert_msg(strncmp(args, "--skin ", 7) == 0 && strstr(args, " --physics none --samples 5"), "%s",
                       args);
         pc_error err;
-        pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "probe.json", &err);
+        pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "probe.json", NULL, &err);
         by_status[data ? 0 : err.status]++;
         pc_skeleton_data_free(data);
         free(doc);

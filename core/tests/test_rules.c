@@ -1,6 +1,7 @@
-/* Check tests of the rule ledger (core/src/rules.h): the registry's shape, parsing `NAME=READING`,
- * unknown rules and readings refused with a message naming what is known, selection observable in the
- * hooks and in a pose, and `posecore dump --rule` / `posecore rules` (run from the repo root). */
+/* Check tests of the rule ledger (core/src/document/rules.h): the registry's shape, parsing
+ * `NAME=READING` into a pc_readings, unknown rules and readings refused with a message naming what is
+ * known, selection observable in the readings and in a pose (and only in the document read under it),
+ * and `posecore dump --rule` / `posecore rules` (run from the repo root). */
 #include "js/jsmath.h"
 #include "posecore.h"
 #include "document/rules.h"
@@ -17,6 +18,8 @@
 
 START_TEST(registry_shape)
 {
+    pc_readings current;
+    pc_readings_init(&current);
     ck_assert_uint_ge(pc_rule_count(), 2);
     for (size_t i = 0; i < pc_rule_count(); i++) {
         const pc_rule *r = pc_rule_at(i);
@@ -24,7 +27,7 @@ START_TEST(registry_shape)
         ck_assert_msg(r->reading_count >= 2, "%s has no alternative", r->name);
         ck_assert_msg(r->population && *r->population, "%s names no population", r->name);
         ck_assert_ptr_eq(pc_rule_find(r->name), r);
-        ck_assert_int_eq(pc_rule_selected(r), 0);
+        ck_assert_int_eq(pc_readings_selected(&current, i), 0);
         for (size_t j = 0; j < i; j++) ck_assert_str_ne(pc_rule_at(j)->name, r->name);
         for (int k = 0; k < r->reading_count; k++) {
             ck_assert_msg(*r->readings[k].name && strchr(r->readings[k].name, '=') == NULL, "%s: reading %d",
@@ -42,22 +45,29 @@ END_TEST
 START_TEST(select_and_reset)
 {
     char msg[256];
-    const pc_rule *trig = pc_rule_find("math.trig"), *deg = pc_rule_find("bone.deg-rad");
-    ck_assert_int_eq(pc_rule_select("math.trig=libm", msg, sizeof msg), 0);
-    ck_assert_int_eq(pc_rule_selected(trig), 1);
-    ck_assert_int_eq(pc_rule_selected(deg), 0);
-    ck_assert_int_eq(pc_rule_select("bone.deg-rad=math-pi", msg, sizeof msg), 0);
-    ck_assert_int_eq(pc_rule_selected(deg), 1);
-    ck_assert(pc_deg_rad == JS_MATH_DEG_RAD);
-    ck_assert(pc_rad_deg == JS_MATH_RAD_DEG);
-    /* Selecting the current reading by name is allowed and installs it back. */
-    ck_assert_int_eq(pc_rule_select("bone.deg-rad=spine-pi", msg, sizeof msg), 0);
-    ck_assert(pc_deg_rad == PC_DEG_RAD);
-    ck_assert(pc_deg_rad == JS_DEG_RAD);
-    ck_assert(pc_rad_deg == JS_RAD_DEG);
-    pc_rules_reset();
-    ck_assert_int_eq(pc_rule_selected(trig), 0);
-    ck_assert(pc_trig.sin == js_sin && pc_trig.cos == js_cos && pc_trig.atan2 == js_atan2);
+    pc_readings r, other;
+    pc_readings_init(&r);
+    pc_readings_init(&other);
+    ck_assert(r.trig.sin == js_sin && r.trig.cos == js_cos && r.trig.atan2 == js_atan2);
+    ck_assert(r.deg_rad == PC_DEG_RAD && r.rad_deg == PC_RAD_DEG);
+    ck_assert_int_eq(pc_readings_select(&r, "math.trig=libm", msg, sizeof msg), 0);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_MATH_TRIG), 1);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_BONE_DEG_RAD), 0);
+    ck_assert_int_eq(pc_readings_select(&r, "bone.deg-rad=math-pi", msg, sizeof msg), 0);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_BONE_DEG_RAD), 1);
+    ck_assert(r.deg_rad == JS_MATH_DEG_RAD);
+    ck_assert(r.rad_deg == JS_MATH_RAD_DEG);
+    /* Another readings struct is untouched: nothing is global. */
+    ck_assert_int_eq(pc_readings_selected(&other, PC_RULE_MATH_TRIG), 0);
+    ck_assert(other.trig.sin == js_sin && other.deg_rad == PC_DEG_RAD);
+    /* Selecting the current reading by name is allowed and sets it back. */
+    ck_assert_int_eq(pc_readings_select(&r, "bone.deg-rad=spine-pi", msg, sizeof msg), 0);
+    ck_assert(r.deg_rad == PC_DEG_RAD);
+    ck_assert(r.deg_rad == JS_DEG_RAD);
+    ck_assert(r.rad_deg == JS_RAD_DEG);
+    ck_assert_int_eq(pc_readings_select(&r, "math.trig=v8-fdlibm", msg, sizeof msg), 0);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_MATH_TRIG), 0);
+    ck_assert(r.trig.sin == js_sin && r.trig.cos == js_cos && r.trig.atan2 == js_atan2);
 }
 END_TEST
 
@@ -65,10 +75,11 @@ END_TEST
 static void refused(const char *spec, const char *want)
 {
     char msg[256];
-    pc_rules_reset();
-    ck_assert_int_eq(pc_rule_select(spec, msg, sizeof msg), -1);
+    pc_readings r;
+    pc_readings_init(&r);
+    ck_assert_int_eq(pc_readings_select(&r, spec, msg, sizeof msg), -1);
     ck_assert_msg(strstr(msg, want) != NULL, "\"%s\": message \"%s\" lacks \"%s\"", spec, msg, want);
-    for (size_t i = 0; i < pc_rule_count(); i++) ck_assert_int_eq(pc_rule_selected(pc_rule_at(i)), 0);
+    for (size_t i = 0; i < pc_rule_count(); i++) ck_assert_int_eq(pc_readings_selected(&r, i), 0);
 }
 
 START_TEST(bad_specs)
@@ -88,38 +99,44 @@ START_TEST(bad_specs)
     refused("bone.deg-rad=libm", "spine-pi, math-pi");
 
     char small[12];
-    ck_assert_int_eq(pc_rule_select("nope=x", small, sizeof small), -1);
+    pc_readings r;
+    pc_readings_init(&r);
+    ck_assert_int_eq(pc_readings_select(&r, "nope=x", small, sizeof small), -1);
     ck_assert_uint_eq(strlen(small), sizeof small - 1);
-    ck_assert_int_eq(pc_rule_select("nope=x", NULL, 0), -1);
+    ck_assert_int_eq(pc_readings_select(&r, "nope=x", NULL, 0), -1);
 }
 END_TEST
 
-/* math.trig=libm installs the C library's functions: an argument where they differ from V8's shows it. */
+/* math.trig=libm selects the C library's functions: an argument where they differ from V8's shows it. */
 START_TEST(trig_selection_observable)
 {
     char msg[128];
-    pc_rules_reset();
-    ck_assert(pc_trig.sin == js_sin);
-    ck_assert_int_eq(pc_rule_select("math.trig=libm", msg, sizeof msg), 0);
+    pc_readings r;
+    pc_readings_init(&r);
+    ck_assert(r.trig.sin == js_sin);
+    ck_assert_int_eq(pc_readings_select(&r, "math.trig=libm", msg, sizeof msg), 0);
     double (*libm_sin)(double) = sin, (*libm_cos)(double) = cos, (*libm_atan2)(double, double) = atan2;
-    ck_assert(pc_trig.sin == libm_sin && pc_trig.cos == libm_cos && pc_trig.atan2 == libm_atan2);
+    ck_assert(r.trig.sin == libm_sin && r.trig.cos == libm_cos && r.trig.atan2 == libm_atan2);
     double x = 0;
     for (int k = 1; k < 100000 && x == 0; k++)
-        if (pc_trig.sin(k * 0.0123) != js_sin(k * 0.0123)) x = k * 0.0123;
+        if (r.trig.sin(k * 0.0123) != js_sin(k * 0.0123)) x = k * 0.0123;
     ck_assert_msg(x != 0, "no argument where V8's sin and the selected libm's differ");
-    pc_rules_reset();
-    ck_assert(pc_trig.sin(x) == js_sin(x));
+    double s, c;
+    r.trig.sincos(x, &s, &c);
+    ck_assert(s == r.trig.sin(x) && c == r.trig.cos(x));
+    pc_readings_init(&r);
+    ck_assert(r.trig.sin(x) == js_sin(x));
 }
 END_TEST
 
 /* A pose: one bone rotated 30 degrees under a noRotationOrReflection child (atan2 in degrees). */
-static void pose(double out[4])
+static void pose(const pc_readings *readings, double out[4])
 {
     static const char doc[] = "{\"bones\": [ { \"name\": \"root\", \"rotation\": 30, \"scaleX\": 1.5 },"
                               " { \"name\": \"c\", \"parent\": \"root\", \"rotation\": 12.5,"
                               "   \"inherit\": \"noRotationOrReflection\" } ] }";
     pc_error err;
-    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "mem.json", &err);
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "mem.json", readings, &err);
     ck_assert_msg(data != NULL, "%s", err.message);
     pc_skeleton *sk = pc_skeleton_new(data);
     ck_assert_ptr_nonnull(sk);
@@ -137,15 +154,16 @@ START_TEST(deg_rad_selection_observable)
 {
     char msg[128];
     double cur[4], alt[4], back[4];
-    pc_rules_reset();
-    pose(cur);
+    pose(NULL, cur);
     ck_assert(cur[0] == js_cos(30 * JS_DEG_RAD) * 1.5);
-    ck_assert_int_eq(pc_rule_select("bone.deg-rad=math-pi", msg, sizeof msg), 0);
-    pose(alt);
+    pc_readings *r = pc_readings_new();
+    ck_assert_ptr_nonnull(r);
+    ck_assert_int_eq(pc_readings_select(r, "bone.deg-rad=math-pi", msg, sizeof msg), 0);
+    pose(r, alt);
     ck_assert(alt[0] == js_cos(30 * JS_MATH_DEG_RAD) * 1.5);
     ck_assert(alt[0] != cur[0]);
-    pc_rules_reset();
-    pose(back);
+    pc_readings_free(r);
+    pose(NULL, back);
     ck_assert(memcmp(back, cur, sizeof cur) == 0);
 }
 END_TEST

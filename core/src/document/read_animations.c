@@ -8,13 +8,13 @@
  * (its first key is read); attachment timelines keep one name per frame; draw orders are the slot
  * indices in draw order. */
 #include "reader.h"
-#include "instance/animation.h"
+#include "timeline_keys.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pc_timeline_kind_names[PC_TL_KIND_COUNT] = {
+const char pc_timeline_kind_names[PC_TL_KIND_COUNT][PC_NAME_ROOM] = {
     "attachment", "rgba", "rgb", "alpha", "rgba2", "rgb2",
     "rotate", "translate", "translatex", "translatey", "scale", "scalex", "scaley", "shear", "shearx", "sheary",
     "inherit", "ik", "transform", "position", "spacing", "mix",
@@ -139,7 +139,7 @@ static void read_slot_timelines(reader *r, json_t *map, pc_animation_data *a)
 
 static void read_bone_timelines(reader *r, json_t *map, pc_animation_data *a)
 {
-    static const char *const inherit_enum[5] = { "Normal", "OnlyTranslation", "NoRotationOrReflection", "NoScale",
+    static const char inherit_enum[5][PC_NAME_ROOM] = { "Normal", "OnlyTranslation", "NoRotationOrReflection", "NoScale",
                                                  "NoScaleOrReflection" };
     json_t *bones = get(r, map, "bones");
     if (!js_truthy(bones)) return;

@@ -16,13 +16,12 @@
  * - the vertex numbers are kept as doubles too only under the rule path.vertex-numbers=doubles. */
 #include "reader.h"
 #include "rules.h"
-#include "instance/vertices.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pc_attachment_kind_names[6] = { "region", "boundingbox", "mesh", "path", "point", "clipping" };
+const char pc_attachment_kind_names[6][PC_NAME_ROOM] = { "region", "boundingbox", "mesh", "path", "point", "clipping" };
 
 /* V8's longest string: a sequence path longer than this throws a RangeError. */
 #define JS_MAX_STRING_LENGTH 536870888.0
@@ -104,7 +103,7 @@ static void float32_array_of(reader *r, json_t *v, pc_attachment *a)
         if ((double)n > READER_MAX_ELEMENTS) reader_limit(r, "vertices");
         a->vertices = reader_calloc(r, n, sizeof *a->vertices);
         a->vertices_count = (int)n;
-        if (pc_rule_vertex_doubles) a->vertex_doubles = reader_calloc(r, n, sizeof *a->vertex_doubles);
+        if (r->d->readings.vertex_doubles) a->vertex_doubles = reader_calloc(r, n, sizeof *a->vertex_doubles);
         for (size_t i = 0; i < n; i++) {
             double d = js_to_number(json_array_get(v, i));
             a->vertices[i] = (float)d;
@@ -190,7 +189,7 @@ static void read_vertices(reader *r, json_t *map, pc_attachment *a, json_t *expe
     l.bone_slot = r->temp_count - 1;
     l.weights = reader_temp(r, malloc(l.weight_cap * sizeof *l.weights));
     l.weight_slot = r->temp_count - 1;
-    if (pc_rule_vertex_doubles) {
+    if (r->d->readings.vertex_doubles) {
         l.doubles = reader_temp(r, malloc(l.weight_cap * sizeof *l.doubles));
         l.double_slot = r->temp_count - 1;
         if (!l.doubles) reader_throw(r, "out of memory");
@@ -329,6 +328,37 @@ static json_t *shifted_vertex_count(reader *r, json_t *map)
     return js_make_number(r->heap, shifted);
 }
 
+/* Checks a weighted attachment's runs against a skeleton of bone_count bones: every bone count and
+ * bone index a whole number, every run inside the bones, every index naming a bone, the vertex
+ * numbers of every bone entry inside the vertices. When they are, fills index (3 * bones_count ints)
+ * and sets a's weight_index to it (skeleton_data.h), and the pose (instance/vertices.c) walks those ints instead
+ * of the document's numbers: the same reads, without testing each. */
+static bool index_weights(pc_attachment *a, int bone_count, int *index)
+{
+    int n = a->bones_count, *ints = index, *runs = index + n, *before = index + 2 * n, k = 0, entries = 0;
+    for (int v = 0; v < n; k++) {
+        double count = a->bones[v];
+        if (!(count >= 0 && count <= n - v - 1 && count == (double)(int)count)) return false;
+        runs[k] = v;
+        before[k] = entries;
+        ints[v] = (int)count;
+        for (int e = v + 1; e <= v + (int)count; e++) {
+            double bone = a->bones[e];
+            if (!(bone >= 0 && bone < bone_count && bone == (double)(int)bone)) return false;
+            ints[e] = (int)bone;
+        }
+        entries += (int)count;
+        v += (int)count + 1;
+    }
+    if (3LL * entries > a->vertices_count) return false;
+    /* before[] follows runs[] directly: one array of 2 ints a vertex after the bones */
+    memmove(index + n + k, before, (size_t)k * sizeof *before);
+    a->weight_index = index;
+    a->weight_vertex_count = k;
+    a->weight_entries = entries;
+    return true;
+}
+
 pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const char *placeholder)
 {
     (void)skin;
@@ -434,7 +464,7 @@ pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const
         read_vertices(r, map, a, shifted_vertex_count(r, map));
         if (a->bones_count > 0) {
             int *index = reader_calloc(r, 3 * (size_t)a->bones_count, sizeof *index);
-            if (!pc_vertices_index_weights(a, r->d->bone_count, index)) free(index);
+            if (!index_weights(a, r->d->bone_count, index)) free(index);
         }
         double size = js_to_number(vertex_count) / 3;
         double zeros = size > 0 ? ceil(size) : 0;

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pc_blend_names[4] = { "normal", "additive", "multiply", "screen" };
+const char pc_blend_names[4][PC_NAME_ROOM] = { "normal", "additive", "multiply", "screen" };
 
 void read_bones(reader *r, json_t *root)
 {
-    static const char *const inherit_enum[5] = { "Normal", "OnlyTranslation", "NoRotationOrReflection", "NoScale",
+    static const char inherit_enum[5][PC_NAME_ROOM] = { "Normal", "OnlyTranslation", "NoRotationOrReflection", "NoScale",
                                                  "NoScaleOrReflection" };
     pc_skeleton_data *d = r->d;
     json_t *bones = get(r, root, "bones");
@@ -74,7 +74,7 @@ void read_bones(reader *r, json_t *root)
 
 void read_slots(reader *r, json_t *root)
 {
-    static const char *const blend_enum[4] = { "Normal", "Additive", "Multiply", "Screen" };
+    static const char blend_enum[4][PC_NAME_ROOM] = { "Normal", "Additive", "Multiply", "Screen" };
     pc_skeleton_data *d = r->d;
     json_t *slots = get(r, root, "slots");
     if (!js_truthy(slots)) return;

@@ -74,7 +74,7 @@ static void ik_values(reader *r, json_t *key, js_num *v)
 /* The six mixes of a transform key: mixY defaults to the key's mixX, the others to 1. */
 static void transform_mixes(reader *r, json_t *key, js_num *m)
 {
-    static const char *const names[6] = { "mixRotate", "mixX", "mixY", "mixScaleX", "mixScaleY", "mixShearY" };
+    static const char names[6][PC_NAME_ROOM] = { "mixRotate", "mixX", "mixY", "mixScaleX", "mixScaleY", "mixShearY" };
     for (int i = 0; i < 6; i++) {
         json_t *v = get(r, key, names[i]);
         if (v != NULL) m[i] = js_num_of(v);
@@ -91,10 +91,8 @@ static void path_mixes(reader *r, json_t *key, js_num *m)
     m[2] = get(r, key, "mixY") ? value_or(r, key, "mixY", 0) : m[1];
 }
 
-/* Adds the timeline `name` of constraint c (-1: every physics constraint) from `keys`, whose first key
- * is truthy, `frames` their count; NULL for a name the runtime passes over. */
-typedef pc_timeline *timeline_reader(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys,
-                                     double frames);
+/* Each read_KIND adds the timeline `name` of constraint c (-1: every physics constraint) from `keys`,
+ * whose first key is truthy, `frames` their count; NULL for a name the runtime passes over. */
 
 static pc_timeline *read_ik(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys, double frames)
 {
@@ -164,21 +162,34 @@ static pc_timeline *read_slider(reader *r, pc_animation_data *a, int c, const ch
 /* How the animation holds one kind of constraint timeline: `key` maps constraint names to their keys
  * (one timeline a constraint), or, `by_name`, to objects mapping timeline names to keys. */
 typedef struct timeline_kind {
-    const char *key;
+    char key[12];
     pc_constraint_kind kind;
-    const char *what; /* in the runtime's "WHAT not found: NAME" */
+    char what[24]; /* in the runtime's "WHAT not found: NAME" */
     bool by_name;
     bool empty_is_all; /* the constraint named "" is every one (-1) */
-    timeline_reader *read;
 } timeline_kind;
 
 static const timeline_kind timeline_kinds[5] = {
-    { "ik", PC_IK, "IK Constraint", false, false, read_ik },
-    { "transform", PC_TRANSFORM, "Transform constraint", false, false, read_transform },
-    { "path", PC_PATH, "Path constraint", true, false, read_path },
-    { "physics", PC_PHYSICS, "Physics constraint", true, true, read_physics },
-    { "slider", PC_SLIDER, "Slider", true, false, read_slider },
+    { "ik", PC_IK, "IK Constraint", false, false },
+    { "transform", PC_TRANSFORM, "Transform constraint", false, false },
+    { "path", PC_PATH, "Path constraint", true, false },
+    { "physics", PC_PHYSICS, "Physics constraint", true, true },
+    { "slider", PC_SLIDER, "Slider", true, false },
 };
+
+/* The reader of a kind's timelines (a switch, so that the table above holds no pointers). */
+static pc_timeline *read_kind_timeline(reader *r, const timeline_kind *k, pc_animation_data *a, int c,
+                                       const char *name, json_t *keys, double frames)
+{
+    switch (k->kind) {
+    case PC_IK: return read_ik(r, a, c, name, keys, frames);
+    case PC_TRANSFORM: return read_transform(r, a, c, name, keys, frames);
+    case PC_PATH: return read_path(r, a, c, name, keys, frames);
+    case PC_PHYSICS: return read_physics(r, a, c, name, keys, frames);
+    case PC_SLIDER: return read_slider(r, a, c, name, keys, frames);
+    }
+    return NULL;
+}
 
 static int constraint_named(reader *r, const timeline_kind *k, const char *name)
 {
@@ -192,7 +203,7 @@ static int constraint_named(reader *r, const timeline_kind *k, const char *name)
 static void read_timeline(reader *r, pc_animation_data *a, const timeline_kind *k, int c, const char *name,
                           json_t *keys)
 {
-    pc_timeline *t = k->read(r, a, c, name, keys, length_of(r, keys));
+    pc_timeline *t = read_kind_timeline(r, k, a, c, name, keys, length_of(r, keys));
     if (t) t->target_name = c >= 0 ? r->d->constraints[c].name : "";
 }
 
@@ -287,7 +298,7 @@ static void read_deform(reader *r, json_t *keys, pc_attachment *att, int slot, p
 
 static void read_sequence_timeline(reader *r, json_t *keys, pc_attachment *att, int slot, pc_animation_data *a)
 {
-    static const char *const modes[7] = { "hold", "once", "loop", "pingpong", "onceReverse", "loopReverse",
+    static const char modes[7][PC_NAME_ROOM] = { "hold", "once", "loop", "pingpong", "onceReverse", "loopReverse",
                                           "pingpongReverse" };
     if (att == NULL || (att->kind != PC_ATTACHMENT_REGION && att->kind != PC_ATTACHMENT_MESH))
         reader_throw(r, "TypeError: cannot read properties of undefined (reading 'id'): the attachment has no sequence");

@@ -13,15 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pc_constraint_kind_names[5] = { "ik", "transform", "path", "physics", "slider" };
-const char *const pc_scale_y_mode_names[3] = { "none", "uniform", "volume" };
-const char *const pc_property_names[6] = { "rotate", "x", "y", "scaleX", "scaleY", "shearY" };
-const char *const pc_position_mode_names[2] = { "fixed", "percent" };
-const char *const pc_spacing_mode_names[4] = { "length", "fixed", "percent", "proportional" };
-const char *const pc_rotate_mode_names[3] = { "tangent", "chain", "chainScale" };
-const char *const pc_physics_setting_names[7] = { "inertia", "strength", "damping", "mass", "wind", "gravity", "mix" };
+const char pc_constraint_kind_names[5][PC_NAME_ROOM] = { "ik", "transform", "path", "physics", "slider" };
+const char pc_scale_y_mode_names[3][PC_NAME_ROOM] = { "none", "uniform", "volume" };
+const char pc_property_names[6][PC_NAME_ROOM] = { "rotate", "x", "y", "scaleX", "scaleY", "shearY" };
+const char pc_position_mode_names[2][PC_NAME_ROOM] = { "fixed", "percent" };
+const char pc_spacing_mode_names[4][PC_NAME_ROOM] = { "length", "fixed", "percent", "proportional" };
+const char pc_rotate_mode_names[3][PC_NAME_ROOM] = { "tangent", "chain", "chainScale" };
+const char pc_physics_setting_names[7][PC_NAME_ROOM] = { "inertia", "strength", "damping", "mass", "wind", "gravity", "mix" };
 
-static const char *const scale_y_enum[3] = { "None", "Uniform", "Volume" };
+static const char scale_y_enum[3][PC_NAME_ROOM] = { "None", "Uniform", "Volume" };
 
 /* The property a `properties` key (or a slider's `property`) names; throws for any other. */
 static pc_property property_named(reader *r, json_t *name, const char *role)
@@ -175,9 +175,9 @@ static void read_transform(reader *r, json_t *map, pc_constraint_data *c)
 
 static void read_path(reader *r, json_t *map, pc_constraint_data *c)
 {
-    static const char *const position_enum[2] = { "Fixed", "Percent" };
-    static const char *const spacing_enum[4] = { "Length", "Fixed", "Percent", "Proportional" };
-    static const char *const rotate_enum[3] = { "Tangent", "Chain", "ChainScale" };
+    static const char position_enum[2][PC_NAME_ROOM] = { "Fixed", "Percent" };
+    static const char spacing_enum[4][PC_NAME_ROOM] = { "Length", "Fixed", "Percent", "Proportional" };
+    static const char rotate_enum[3][PC_NAME_ROOM] = { "Tangent", "Chain", "ChainScale" };
     pc_path_data *p = &c->u.path;
     read_bone_list(r, map, c, "path");
     json_t *slot_name = get(r, map, "slot");
@@ -239,7 +239,7 @@ static void read_physics(reader *r, json_t *map, pc_constraint_data *c)
     p->wind = num_raw(r, map, "wind", 0);
     p->gravity = num_raw(r, map, "gravity", 0);
     p->mix = num_raw(r, map, "mix", 1);
-    static const char *const global_keys[7] = { "inertiaGlobal", "strengthGlobal", "dampingGlobal", "massGlobal",
+    static const char global_keys[7][PC_NAME_ROOM] = { "inertiaGlobal", "strengthGlobal", "dampingGlobal", "massGlobal",
                                                 "windGlobal", "gravityGlobal", "mixGlobal" };
     for (int i = 0; i < 7; i++) p->global[i] = bool_raw(r, map, global_keys[i], false);
 }

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pc_inherit_names[5] = {
+const char pc_inherit_names[5][PC_NAME_ROOM] = {
     "normal", "onlyTranslation", "noRotationOrReflection", "noScale", "noScaleOrReflection"
 };
 
@@ -219,7 +219,7 @@ static int upper_ascii(const unsigned char *s, size_t len, size_t *adv)
     return -1;
 }
 
-int enum_value(reader *r, json_t *name, const char *const names[], int count, int unknown, bool *is_undefined)
+int enum_value(reader *r, json_t *name, const char (*names)[PC_NAME_ROOM], int count, int unknown, bool *is_undefined)
 {
     /* name[0].toUpperCase() + name.slice(1): a non-empty string; or an array whose first element is a
      * string, the rest joined by commas. Anything else throws. */
@@ -647,7 +647,8 @@ static void read_root(reader *r, json_t *root)
     read_slider_animations(r, root);
 }
 
-pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, pc_error *err)
+pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, const pc_readings *readings,
+                               pc_error *err)
 {
     err->status = PC_OK;
     err->message[0] = '\0';
@@ -666,6 +667,8 @@ pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, p
     }
     r.d->heap = heap;
     r.heap = heap;
+    if (readings) r.d->readings = *readings;
+    else pc_readings_init(&r.d->readings);
     r.d->default_skin = -1;
     r.path[0] = '$';
     r.path_len = 1;
@@ -683,7 +686,7 @@ pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, p
     return data;
 }
 
-pc_skeleton_data *pc_read_file(const char *path, pc_error *err)
+pc_skeleton_data *pc_read_file(const char *path, const pc_readings *readings, pc_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -700,7 +703,7 @@ pc_skeleton_data *pc_read_file(const char *path, pc_error *err)
         snprintf(err->message, sizeof err->message, "%s: cannot read the file", path);
         return NULL;
     }
-    pc_skeleton_data *data = pc_read_text(buf, len, path, err);
+    pc_skeleton_data *data = pc_read_text(buf, len, path, readings, err);
     free(buf);
     return data;
 }

@@ -93,7 +93,7 @@ char *name_text(reader *r, json_t *v, const char *what);
  * `names` (the enum's keys, capitalised). Throws the runtime's TypeError for names that have no first
  * character to upper-case. Returns the index, `unknown` when nothing matches (unmodelled when the
  * runtime then holds something else than undefined). *found_undefined: the runtime holds undefined. */
-int enum_value(reader *r, json_t *name, const char *const names[], int count, int unknown, bool *is_undefined);
+int enum_value(reader *r, json_t *name, const char (*names)[PC_NAME_ROOM], int count, int unknown, bool *is_undefined);
 
 /* Color.setFromString: `color` must be a string (else the runtime's TypeError); fills c. */
 void color_from(reader *r, json_t *color, pc_color *c, bool *alpha_from_text);

@@ -1,45 +1,71 @@
-/* The rule ledger: every rule of the core that has a rejected reading, registered by name with its
- * readings (the current one first, then the named alternatives) and the probe population that tells
- * them apart (probes/README.md). A reading is selected at run time (`posecore dump --rule
- * NAME=READING`); selecting one installs it once (a variable or a function pointer the pose code reads),
- * so nothing is looked up while posing.
+/* The rule ledger: every rule of the core that has a rejected reading, by name, with its readings (the
+ * current one first, then the named alternatives) and the probe population that tells them apart
+ * (probes/README.md, RULES.md), and the readings a document is read and posed under.
  *
- * `posecore rules` lists them; `make rules` measures every reading on its population into RULES.md. */
+ * Nothing here is global: a caller fills a pc_readings (pc_readings_init, then pc_readings_select for
+ * each `--rule NAME=READING`) and hands it to the reader (pc_read_text), which keeps a copy in the
+ * document; every instance of the document copies it (pc_skeleton_new) and the pose code reads its
+ * fields, so two documents read under different readings pose side by side, in two threads if need be.
+ *
+ * `posecore rules` lists the ledger; `make rules` measures every reading on its population. */
 #ifndef POSECORE_RULES_H
 #define POSECORE_RULES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The rules, in the ledger's order. */
+enum pc_rule_id {
+    PC_RULE_MATH_TRIG,
+    PC_RULE_BONE_DEG_RAD,
+    PC_RULE_BONE_WORLD_ONCE,
+    PC_RULE_BONE_LOCAL_READBACK,
+    PC_RULE_IK_BEND_PI,
+    PC_RULE_IK_VOLUME,
+    PC_RULE_TRANSFORM_SOURCE_PER_BONE,
+    PC_RULE_SLIDER_MODIFY_KEYED,
+    PC_RULE_SLIDER_OWN_SLOT,
+    PC_RULE_ORDER_PHYSICS,
+    PC_RULE_ORDER_SLIDER,
+    PC_RULE_PATH_CURVE_TABLE,
+    PC_RULE_PATH_CURVE_PARAMETER,
+    PC_RULE_PATH_CURVE_SEARCH,
+    PC_RULE_PATH_START_CLAMP,
+    PC_RULE_PATH_STATED_LENGTHS,
+    PC_RULE_PATH_CONSTANT_SPEED_TOTAL,
+    PC_RULE_PATH_STATED_TABLE,
+    PC_RULE_PATH_LENGTH_CLAMP,
+    PC_RULE_PATH_PROPORTIONAL_TOTAL,
+    PC_RULE_PATH_MIX_ROTATE,
+    PC_RULE_PATH_TANGENT_START,
+    PC_RULE_PATH_ZERO_SPACE,
+    PC_RULE_PATH_CHAIN_TIP,
+    PC_RULE_PATH_OFFSET_SIGN,
+    PC_RULE_PATH_WRAP_PI,
+    PC_RULE_PATH_SLOT_BONE,
+    PC_RULE_PATH_SLOT_POSE,
+    PC_RULE_PATH_VERTEX_NUMBERS,
+    PC_RULE_COUNT
+};
+
+enum { PC_READINGS_MAX = 4 };
+
 typedef struct pc_reading {
-    const char *name; /* "v8-fdlibm" */
-    const char *what; /* one line: what this reading does */
+    char name[24];  /* "v8-fdlibm" */
+    char what[160]; /* one line: what this reading does */
 } pc_reading;
 
 typedef struct pc_rule {
-    const char *name;           /* "math.trig" */
-    const char *what;           /* one line: what the rule decides */
-    const char *population;     /* the probe family that measures it (probegen FAMILY) */
-    const pc_reading *readings; /* readings[0] is the current reading, the rest alternatives */
+    char name[32];       /* "math.trig" */
+    char what[96];       /* one line: what the rule decides */
+    char population[16]; /* the probe family that measures it (probegen FAMILY) */
     int reading_count;
-    void (*install)(int reading);
+    pc_reading readings[PC_READINGS_MAX]; /* readings[0] is the current reading, the rest alternatives */
 } pc_rule;
 
 size_t pc_rule_count(void);
-const pc_rule *pc_rule_at(size_t i);
-const pc_rule *pc_rule_find(const char *name);
-
-/* The index of the reading a rule has selected (0: the current reading). */
-int pc_rule_selected(const pc_rule *rule);
-
-/* Selects a reading by "NAME=READING". Returns 0, or -1 with a one-line message in msg (an unknown rule,
- * an unknown reading of a known rule, or a malformed spec), naming what is known. */
-int pc_rule_select(const char *spec, char *msg, size_t size);
-
-/* Every rule back to its current reading. */
-void pc_rules_reset(void);
-
-/* The hooks the pose code reads. */
+const pc_rule *pc_rule_at(size_t i);          /* NULL out of range */
+const pc_rule *pc_rule_find(const char *name); /* NULL for no such rule */
 
 /* math.trig: Math.sin, Math.cos and Math.atan2 as the pose code calls them; sincos gives sin and cos of
  * one argument at once (the same bits as sin and cos). */
@@ -49,49 +75,79 @@ typedef struct pc_trig_table {
     double (*atan2)(double, double);
     void (*sincos)(double, double *, double *);
 } pc_trig_table;
-extern pc_trig_table pc_trig;
 
-/* The constraint rules (issue 8; measured by the populations ik, transform, slider and order). */
+/* The path constraint's readings (0 is the current reading of each). */
+typedef struct pc_path_readings {
+    int curve_table;        /* path.curve-table: 0 four-step, 1 ten-step */
+    int curve_search;       /* path.curve-search: 0 carried (open paths), 1 restarted at every space */
+    int curve_parameter;    /* path.curve-parameter: 0 ten-segment, 1 curve-fraction, 2 arc-length,
+                               3 polyline-point */
+    int start_clamp;        /* path.start-clamp: 0 extrapolate, 1 clamp below 0.00001 */
+    int stated_lengths;     /* path.stated-lengths: 0 doubles, 1 float32 */
+    int stated_total;       /* path.constant-speed-total: 0 measured, 1 stated */
+    int stated_parameter;   /* path.stated-table: 0 stated, 1 geometry */
+    int length_clamp;       /* path.length-clamp: 0 clamp at 0, 1 none */
+    int proportional;       /* path.proportional-total: 0 per-space, 1 whole */
+    int mix_rotate;         /* path.mix-rotate: 0 positive, 1 nonzero */
+    int tangent_start;      /* path.tangent-start: 0 below-0.001, 1 floor (0 <= p < 0.001) */
+    int zero_space;         /* path.zero-space: 0 exact, 1 epsilon */
+    int chain_tip;          /* path.chain-tip: 0 carried, 1 none */
+    int offset_sign;        /* path.offset-sign: 0 determinant, 1 never */
+    int wrap_pi;            /* path.wrap-pi: 0 spine-pi, 1 math-pi */
+    int slot_bone;          /* path.slot-bone: 0 as-ordered, 1 fresh */
+    int slot_pose;          /* path.slot-pose: 0 applied, 1 pose */
+} pc_path_readings;
 
-/* bone.world-once: a bone's turn in the update order computes its world only if no constraint made it
- * current this pass (false: every turn recomputes it). */
-extern bool pc_rule_world_once;
+/* The readings selected, and the values the pose code reads for them (set by pc_readings_select, so
+ * nothing is looked up while posing). */
+typedef struct pc_readings {
+    unsigned char selected[PC_RULE_COUNT]; /* each rule's reading (0: the current one) */
+    pc_trig_table trig;           /* math.trig */
+    double deg_rad, rad_deg;      /* bone.deg-rad: degrees to radians and back */
+    /* bone.world-once: a bone's turn in the update order computes its world only if no constraint made
+     * it current this pass (false: every turn recomputes it). */
+    bool world_once;
+    /* bone.local-readback: a local transform a constraint's world write made stale is read back from
+     * the world before it is used or changed locally (false: the stale local is used as it stands). */
+    bool local_readback;
+    /* ik.bend-pi: the angle a fully folded two-bone child turns by (Math.PI; the runtime's PI). */
+    double ik_bend_pi;
+    /* ik.volume: the volume scaleY mode below a factor of 0.7 (true: divides by 0.25 + 0.642857 s;
+     * false: divides by s everywhere). */
+    bool ik_volume_floor;
+    /* transform.source-per-bone: the source's values are read afresh for each constrained bone (false:
+     * once, for the first). */
+    bool transform_source_per_bone;
+    /* slider.modify-keyed: a slider marks the bones its animation keys modified before applying it
+     * (false: it applies without marking them). */
+    bool slider_modify_keyed;
+    /* slider.own-slot: the update order makes only the own slot of a slider's deform or sequence
+     * timeline a constrained copy, so through a linked mesh's timeline slot the slider writes that
+     * slot's pose (false: the timeline slots are made copies too). */
+    bool slider_own_slot;
+    /* order.physics: how a physics constraint orders its bone (0: as a one-bone constraint does; 1: it
+     * orders nothing). */
+    int physics_order;
+    /* order.slider: what a slider resets in the order (0: each bone its animation keys and what hangs
+     * below it; 1: nothing; 2: only what hangs below them). */
+    int slider_order;
+    pc_path_readings path;        /* path.* */
+    /* path.vertex-numbers: the vertex numbers of a vertex attachment as the pose reads them (false: the
+     * float32 values the runtime's Float32Array holds; true: the doubles the document spells, which the
+     * reader then keeps beside them, pc_attachment.vertex_doubles). */
+    bool vertex_doubles;
+} pc_readings;
 
-/* bone.local-readback: a local transform a constraint's world write made stale is read back from the
- * world before it is used or changed locally (false: the stale local is used as it stands). */
-extern bool pc_rule_local_readback;
+/* Every rule at its current reading (pc_readings_new, posecore.h, allocates one so initialised). */
+void pc_readings_init(pc_readings *r);
+pc_readings *pc_readings_new(void);
+void pc_readings_free(pc_readings *r);
 
-/* ik.bend-pi: the angle a fully folded two-bone child turns by (Math.PI; the runtime's PI 3.1415927). */
-extern double pc_rule_ik_bend_pi;
+/* Selects a reading by "NAME=READING". Returns 0, or -1 with a one-line message in msg (an unknown
+ * rule, an unknown reading of a known rule, or a malformed spec), naming what is known. */
+int pc_readings_select(pc_readings *r, const char *spec, char *msg, size_t size);
 
-/* ik.volume: the volume scaleY mode below a factor of 0.7 (true: divides by 0.25 + 0.642857 s; false:
- * divides by s everywhere). */
-extern bool pc_rule_ik_volume_floor;
-
-/* transform.source-per-bone: the source's values are read afresh for each constrained bone (false: once,
- * for the first). */
-extern bool pc_rule_transform_source_per_bone;
-
-/* slider.modify-keyed: a slider marks the bones its animation keys modified before applying it (false:
- * it applies without marking them). */
-extern bool pc_rule_slider_modify_keyed;
-
-/* slider.own-slot: the update order makes only the own slot of a slider's deform or sequence timeline
- * a constrained copy, so through a linked mesh's timeline slot the slider writes that slot's pose (false:
- * the timeline slots are made copies too). */
-extern bool pc_rule_slider_own_slot;
-
-/* order.physics: how a physics constraint orders its bone (0: as a one-bone constraint does; 1: it
- * orders nothing). */
-extern int pc_rule_physics_order;
-
-/* order.slider: what a slider resets in the order (0: each bone its animation keys and what hangs below
- * it; 1: nothing; 2: only what hangs below them). */
-extern int pc_rule_slider_order;
-
-/* path.vertex-numbers: the vertex numbers of a vertex attachment as the pose reads them (false: the
- * float32 values the runtime's Float32Array holds; true: the doubles the document spells, which the
- * reader then keeps beside them, pc_attachment.vertex_doubles). Read when a document is loaded. */
-extern bool pc_rule_vertex_doubles;
+/* The index of the reading rule `rule` (an index of the ledger) has selected in r. */
+int pc_readings_selected(const pc_readings *r, size_t rule);
 
 #endif

@@ -14,6 +14,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "posecore.h"
+#include "rules.h"
+
+/* The room for one name in an enumeration's table of spellings (`const char names[N][PC_NAME_ROOM]`):
+ * characters, not pointers, so the tables are read-only data. */
+#define PC_NAME_ROOM 24
 
 typedef enum pc_inherit {
     PC_INHERIT_NORMAL,
@@ -24,7 +29,7 @@ typedef enum pc_inherit {
 } pc_inherit;
 
 /* The document's spelling of each inherit mode (`inherit` in JSON, and in dumps). */
-extern const char *const pc_inherit_names[5];
+extern const char pc_inherit_names[5][PC_NAME_ROOM];
 
 typedef struct pc_color { double r, g, b, a; } pc_color;
 
@@ -69,7 +74,7 @@ typedef struct pc_bone_data {
 /* Blend modes in the runtime's order; PC_BLEND_UNKNOWN when the name is none of them. */
 typedef enum pc_blend { PC_BLEND_NORMAL, PC_BLEND_ADDITIVE, PC_BLEND_MULTIPLY, PC_BLEND_SCREEN, PC_BLEND_UNKNOWN }
     pc_blend;
-extern const char *const pc_blend_names[4];
+extern const char pc_blend_names[4][PC_NAME_ROOM];
 
 typedef struct pc_slot_data {
     char *name;
@@ -88,17 +93,17 @@ typedef struct pc_slot_data {
 /* ---- Constraints ----------------------------------------------------------------------------- */
 
 typedef enum pc_constraint_kind { PC_IK, PC_TRANSFORM, PC_PATH, PC_PHYSICS, PC_SLIDER } pc_constraint_kind;
-extern const char *const pc_constraint_kind_names[5]; /* "ik", "transform", "path", "physics", "slider" */
+extern const char pc_constraint_kind_names[5][PC_NAME_ROOM]; /* "ik", "transform", "path", "physics", "slider" */
 
 /* Scale-Y modes of IK and physics; PC_SCALE_Y_UNKNOWN when the name is none of them. */
 typedef enum pc_scale_y_mode { PC_SCALE_Y_NONE, PC_SCALE_Y_UNIFORM, PC_SCALE_Y_VOLUME, PC_SCALE_Y_UNKNOWN }
     pc_scale_y_mode;
-extern const char *const pc_scale_y_mode_names[3];
+extern const char pc_scale_y_mode_names[3][PC_NAME_ROOM];
 
 /* The six properties a transform constraint reads from and writes to (and a slider reads). */
 typedef enum pc_property { PC_PROP_ROTATE, PC_PROP_X, PC_PROP_Y, PC_PROP_SCALE_X, PC_PROP_SCALE_Y, PC_PROP_SHEAR_Y }
     pc_property;
-extern const char *const pc_property_names[6];
+extern const char pc_property_names[6][PC_NAME_ROOM];
 
 typedef struct pc_to_property {
     pc_property property;
@@ -133,9 +138,9 @@ typedef enum pc_spacing_mode { PC_SPACING_LENGTH, PC_SPACING_FIXED, PC_SPACING_P
                                PC_SPACING_UNKNOWN } pc_spacing_mode;
 typedef enum pc_rotate_mode { PC_ROTATE_TANGENT, PC_ROTATE_CHAIN, PC_ROTATE_CHAIN_SCALE, PC_ROTATE_UNKNOWN }
     pc_rotate_mode;
-extern const char *const pc_position_mode_names[2];
-extern const char *const pc_spacing_mode_names[4];
-extern const char *const pc_rotate_mode_names[3];
+extern const char pc_position_mode_names[2][PC_NAME_ROOM];
+extern const char pc_spacing_mode_names[4][PC_NAME_ROOM];
+extern const char pc_rotate_mode_names[3][PC_NAME_ROOM];
 
 typedef struct pc_path_data {
     int slot;
@@ -148,7 +153,7 @@ typedef struct pc_path_data {
 /* The seven settings a physics constraint may take from global physics timelines, in this order. */
 enum { PC_PHYSICS_INERTIA, PC_PHYSICS_STRENGTH, PC_PHYSICS_DAMPING, PC_PHYSICS_MASS, PC_PHYSICS_WIND,
        PC_PHYSICS_GRAVITY, PC_PHYSICS_MIX };
-extern const char *const pc_physics_setting_names[7];
+extern const char pc_physics_setting_names[7][PC_NAME_ROOM];
 
 typedef struct pc_physics_data {
     int bone;
@@ -190,7 +195,7 @@ typedef enum pc_attachment_kind {
     PC_ATTACHMENT_REGION, PC_ATTACHMENT_BOUNDINGBOX, PC_ATTACHMENT_MESH, PC_ATTACHMENT_PATH,
     PC_ATTACHMENT_POINT, PC_ATTACHMENT_CLIPPING
 } pc_attachment_kind;
-extern const char *const pc_attachment_kind_names[6];
+extern const char pc_attachment_kind_names[6][PC_NAME_ROOM];
 
 /* A region or mesh's sequence: Sequence(1, false) when the document has none. */
 typedef struct pc_sequence {
@@ -291,7 +296,7 @@ typedef enum pc_timeline_kind {
 } pc_timeline_kind;
 /* The document's name of each kind (`rotate`, `rgba2`, `deform`, ...; `ik`, `transform`, `drawOrder`,
  * `events` for the timelines the document names by their section). */
-extern const char *const pc_timeline_kind_names[PC_TL_KIND_COUNT];
+extern const char pc_timeline_kind_names[PC_TL_KIND_COUNT][PC_NAME_ROOM];
 
 /* An event key of an event timeline. */
 typedef struct pc_event_key {
@@ -369,6 +374,7 @@ struct pc_skeleton_data {
     /* The first value the core reads but does not model exactly, as "PATH: what"; "" when none. */
     char unmodelled[256];
     void *heap;          /* the parsed document and the values made while reading it (jsobject.h) */
+    pc_readings readings; /* the rule readings it was read under; its instances pose under them */
 };
 
 int pc_find_bone(const pc_skeleton_data *data, const char *name);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void write_local(dump_writer *w, const char *const names[8], const pc_bone_local *l)
+static void write_local(dump_writer *w, const char names[8][PC_NAME_ROOM], const pc_bone_local *l)
 {
     dw_num(w, names[0], l->x);
     dw_num(w, names[1], l->y);
@@ -26,9 +26,9 @@ static void write_local(dump_writer *w, const char *const names[8], const pc_bon
 
 static void write_bone_rows(dump_writer *w, const pc_skeleton *sk)
 {
-    static const char *const pose_names[8] = { "x", "y", "rotation", "scaleX", "scaleY", "shearX", "shearY",
+    static const char pose_names[8][PC_NAME_ROOM] = { "x", "y", "rotation", "scaleX", "scaleY", "shearX", "shearY",
                                                "inherit" };
-    static const char *const applied_names[8] = { "applied.x", "applied.y", "applied.rotation",
+    static const char applied_names[8][PC_NAME_ROOM] = { "applied.x", "applied.y", "applied.rotation",
                                                   "applied.scaleX", "applied.scaleY", "applied.shearX",
                                                   "applied.shearY", "applied.inherit" };
     for (int i = 0; i < sk->data->bone_count; i++) {
@@ -125,7 +125,7 @@ static void write_constraint_pose(dump_writer *w, pc_constraint_kind kind, const
  * pose, one block per kind, in constraint order. */
 static void write_constraint_rows(dump_writer *w, const pc_skeleton *sk)
 {
-    static const char *const blocks[5] = { "constraint.ik", "constraint.transform", "constraint.path",
+    static const char blocks[5][PC_NAME_ROOM] = { "constraint.ik", "constraint.transform", "constraint.path",
                                            "constraint.physics", "constraint.slider" };
     for (int i = 0; i < sk->data->constraint_count; i++) {
         const pc_constraint_data *c = &sk->data->constraints[i];
@@ -226,10 +226,11 @@ static int sample_times(const pc_animation_data *a, const pc_dump_options *opt, 
 
 /* Pose 0 (the setup pose), then every sample of every selected animation on the same instance, each
  * from the setup pose. An animation with a timeline the core does not apply yet ends the sequence with
- * `unsupported pose` (the poses before it are written) and its reason in *unsupported. False with *err
+ * `unsupported pose` (the poses before it are written) and its reason in unposed[0..size) (left "" when
+ * every animation is posed). False with *err
  * set when the document is refused while posing (or memory runs out). */
 static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_data *data,
-                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err, const char **unsupported)
+                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err, char *unposed, size_t size)
 {
     size_t key_size = 16;
     int time_capacity = 1, event_capacity = 1;
@@ -270,10 +271,8 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
     for (int a = 0; ok && a < data->animation_count; a++) {
         const pc_animation_data *anim = &data->animations[a];
         if (!animation_selected(opt, anim->name)) continue;
-        const char *reason = pc_animation_unsupported(data, anim);
-        if (reason) {
-            dw_unsupported(w, "pose", reason);
-            *unsupported = reason;
+        if (pc_animation_unsupported(data, anim, unposed, size)) {
+            dw_unsupported(w, "pose", unposed);
             break;
         }
         int n = sample_times(anim, opt, times);
@@ -355,7 +354,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     int unsolved = pc_constraint_first_unsolved(sk);
     bool constraints = unsolved >= 0;
     char unsolved_reason[256] = "";
-    if (constraints) snprintf(unsolved_reason, sizeof unsolved_reason, "%s", pc_constraint_unsupported(data, unsolved));
+    if (constraints) pc_constraint_unsupported(data, unsolved, unsolved_reason, sizeof unsolved_reason);
 
     char *text = NULL;
     size_t text_len = 0;
@@ -377,9 +376,9 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     pc_dump_update_rows(&w, sk);
 
     bool failed = false;
-    const char *unposed = NULL; /* why an animation is not posed: the poses before it are written */
+    char unposed[200] = ""; /* why an animation is not posed: the poses before it are written */
     if (constraints) dw_unsupported(&w, "pose", unsolved_reason);
-    else failed = !pose_sequence(&w, input, data, opt, sk, err, &unposed);
+    else failed = !pose_sequence(&w, input, data, opt, sk, err, unposed, sizeof unposed);
     dw_end(&w);
 
     failed = ferror(mem) != 0 || failed;
@@ -398,7 +397,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         err->status = PC_UNSUPPORTED;
         snprintf(err->message, sizeof err->message, "%.200s: unsupported: %s; the dump holds the data rows and the "
                  "update order", input, unsolved_reason);
-    } else if (unposed) {
+    } else if (unposed[0]) {
         err->status = PC_UNSUPPORTED;
         snprintf(err->message, sizeof err->message, "%.200s: unsupported: %.250s; the dump holds the poses before it",
                  input, unposed);

@@ -11,7 +11,7 @@
 /* Keys of absurdly long names are cut at KEY_SIZE bytes (both sides then differ, by name). */
 #pragma GCC diagnostic ignored "-Wformat-truncation"
 
-static const char *const timeline_dump_kinds[PC_TL_KIND_COUNT] = {
+static const char timeline_dump_kinds[PC_TL_KIND_COUNT][PC_NAME_ROOM] = {
     "attachment", "rgba", "rgb", "alpha", "rgba2", "rgb2",
     "rotate", "translate", "translatex", "translatey", "scale", "scalex", "scaley", "shear", "shearx", "sheary",
     "inherit", "ik", "transform", "pathPosition", "pathSpacing", "pathMix",
@@ -44,7 +44,7 @@ static void color(dump_writer *w, const char *prefix, const pc_color *c, bool al
 static void no_color(dump_writer *w, const char *prefix)
 {
     char field[32];
-    static const char *const channels[4] = { "r", "g", "b", "a" };
+    static const char channels[4][PC_NAME_ROOM] = { "r", "g", "b", "a" };
     for (int i = 0; i < 4; i++) {
         snprintf(field, sizeof field, "%s.%s", prefix, channels[i]);
         dw_str(w, field, NULL);
@@ -153,7 +153,7 @@ static void slot_setup_rows(dump_writer *w, const pc_skeleton_data *d)
 
 /* ---- Constraints ------------------------------------------------------------------------------------------ */
 
-static const char *mode_name(const char *const names[], int count, int mode)
+static const char *mode_name(const char (*names)[PC_NAME_ROOM], int count, int mode)
 {
     return mode >= 0 && mode < count ? names[mode] : NULL;
 }
@@ -223,7 +223,7 @@ static void constraint_rows(dump_writer *w, const pc_skeleton_data *d)
             dw_bool(w, "localTarget", t->local_target);
             dw_bool(w, "additive", t->additive);
             dw_bool(w, "clamp", t->clamp);
-            static const char *const offsets[6] = { "offsetRotation", "offsetX", "offsetY", "offsetScaleX",
+            static const char offsets[6][PC_NAME_ROOM] = { "offsetRotation", "offsetX", "offsetY", "offsetScaleX",
                                                     "offsetScaleY", "offsetShearY" };
             for (int k = 0; k < 6; k++) dw_num(w, offsets[k], t->offsets[k]);
             dw_num(w, "mixRotate", t->mix_rotate);

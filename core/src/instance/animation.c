@@ -1,19 +1,14 @@
-/* Applying an animation (animation.h): the loop over its timelines, key search and curves, the key
- * times of `--samples keys`, and what the core does not apply yet. */
+/* Applying an animation (animation.h): the loop over its timelines, the key times of `--samples keys`,
+ * and what the core does not apply yet. The key search is the document's (document/timeline_keys.c),
+ * the curves timeline_curve.c's, each family of timelines its timeline_*.c. */
 #include "animation.h"
 #include "timeline.h"
 #include "js/jsobject.h"
 
 #include <math.h>
 #include <stddef.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <stdio.h>
 #include <string.h>
-
-#define BEZIER_SIZE PC_BEZIER_SIZE
-enum { CURVE_LINEAR = PC_CURVE_LINEAR, CURVE_STEPPED = PC_CURVE_STEPPED, CURVE_BEZIER = PC_CURVE_BEZIER };
 
 
 /* The bone timelines' kinds are one range (pc_animation_apply tests it). */
@@ -72,8 +67,6 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
     return error;
 }
 
-const pc_mix pc_mix_setup = { 1, PC_FROM_SETUP, false, false, false };
-
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots)
 {
     for (int a = 0; a < d->animation_count; a++)
@@ -111,9 +104,8 @@ static bool is_permutation(const int *order, int n)
     return true;
 }
 
-const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animation_data *a)
+bool pc_animation_unsupported(const pc_skeleton_data *d, const pc_animation_data *a, char *why, size_t size)
 {
-    static char reason[200];
     for (int i = 0; i < a->timeline_count; i++) {
         const pc_timeline *t = &a->timelines[i];
         const char *kind = pc_timeline_kind_names[t->kind];
@@ -121,18 +113,18 @@ const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animati
         case PC_TL_INHERIT:
             for (int f = 1; f < t->frames_count; f += 2)
                 if (!(t->frames[f] >= 0 && t->frames[f] <= 4 && t->frames[f] == (int)t->frames[f])) {
-                    snprintf(reason, sizeof reason, "animation \"%s\": an inherit key names no inherit mode",
+                    snprintf(why, size, "animation \"%s\": an inherit key names no inherit mode",
                              a->name);
-                    return reason;
+                    return true;
                 }
             break;
         case PC_TL_ATTACHMENT:
             for (int f = 0; f < t->frames_count; f++)
                 if (t->attachment_names[f] && js_is_object_prototype_key(t->attachment_names[f])) {
-                    snprintf(reason, sizeof reason,
+                    snprintf(why, size,
                              "animation \"%s\": attachment key \"%s\" names a property every object has",
                              a->name, t->attachment_names[f]);
-                    return reason;
+                    return true;
                 }
             break;
         case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER: {
@@ -143,9 +135,9 @@ const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animati
             for (int s = 0; t->kind == PC_TL_DRAW_ORDER_FOLDER && s < n && !bad; s++)
                 bad = t->folder_slots[s] < 0 || t->folder_slots[s] >= d->slot_count;
             if (bad) {
-                snprintf(reason, sizeof reason, "animation \"%s\": a %s key is not a permutation of its slots",
+                snprintf(why, size, "animation \"%s\": a %s key is not a permutation of its slots",
                          a->name, kind);
-                return reason;
+                return true;
             }
             break;
         }
@@ -153,15 +145,10 @@ const char *pc_animation_unsupported(const pc_skeleton_data *d, const pc_animati
             break;
         }
     }
-    return NULL;
+    return false;
 }
 
 /* ---- Key times ------------------------------------------------------------------------------------- */
-
-int pc_timeline_frame_count(const pc_timeline *t)
-{
-    return t->entries > 0 ? t->frames_count / t->entries : 0;
-}
 
 int pc_animation_key_time_capacity(const pc_animation_data *a)
 {
@@ -212,133 +199,3 @@ int pc_animation_key_times(const pc_animation_data *a, double *out)
     return distinct_ascending(out, all);
 }
 
-/* ---- Key search and curves --------------------------------------------------------------------------- */
-
-int pc_timeline_search(const pc_timeline *t, double time)
-{
-    int frame;
-    return pc_timeline_search_frame(t, time, &frame);
-}
-
-bool pc_timeline_keys_ascending(const pc_timeline *t)
-{
-    int step = t->entries, n = t->frames_count;
-    if (step <= 0 || n < 2 * step || n % step != 0) return false;
-    for (int i = 0; i < n; i += step)
-        if (isnan(t->frames[i]) || (i > 0 && t->frames[i - step] > t->frames[i])) return false;
-    return true;
-}
-
-/* The bucket of key_start a time falls in; NaN falls in the first. */
-static inline int key_bucket(const pc_timeline *t, double time, int count)
-{
-    double b = (time - (double)t->frames[0]) * t->key_rate;
-    return b >= 0 ? (b < count ? (int)b : count - 1) : 0;
-}
-
-/* Over ascending key times every frame before one whose time is <= time has a time <= time too, so
- * the scan for the first frame whose time is > time may start after any such frame and find the same
- * one: here the frame key_start gives for the time's bucket (stepped back while its time is > time,
- * which the bucket's monotony rules out). */
-int pc_timeline_search_indexed(const pc_timeline *t, double time, int *frame)
-{
-    int step = t->entries, n = t->frames_count;
-    const float *frames = t->frames;
-    int f = t->key_start[key_bucket(t, time, t->key_count)];
-    while (f > 0 && frames[f * step] > time) f--;
-    for (int i = (f + 1) * step; i < n; i += step, f++)
-        if (frames[i] > time) {
-            *frame = f;
-            return i - step;
-        }
-    *frame = t->key_count - 1;
-    return n - step;
-}
-
-void pc_timeline_index_keys(pc_timeline *t, int *key_start)
-{
-    int step = t->entries, count = t->frames_count / step;
-    double span = (double)t->frames[(count - 1) * step] - (double)t->frames[0];
-    t->key_count = count;
-    t->key_rate = span > 0 && isfinite(span) ? count / span : 0;
-    /* key_start[b]: the last frame in a bucket before b, else the first frame. The bucket is
-     * monotonic in the time, so that frame's time is <= any time in bucket b. */
-    for (int b = 0, k = 0; b < count; b++) {
-        while (k + 1 < count && key_bucket(t, t->frames[(k + 1) * step], count) < b) k++;
-        key_start[b] = k;
-    }
-    t->key_start = key_start;
-}
-
-/* CurveTimeline.getBezierValue (animation.h). */
-double pc_timeline_bezier_value(const pc_timeline *t, double time, int i, int value, int b)
-{
-    const float *c = t->curves;
-    if (c[b] > time) {
-        double x = t->frames[i], y = t->frames[i + value];
-        return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
-    }
-    int n = b + BEZIER_SIZE;
-    /* The first of the other eight points whose x is >= time: every comparison made, the first true
-     * one picked from a mask (the points' x need not be ordered). */
-#if defined(__SSE2__)
-    /* The eight x's gathered, widened to doubles (exactly, as the scalar reads do) and compared with
-     * `>=` (false for NaN, as in C), two at a time. */
-    __m128 p0 = _mm_loadu_ps(&c[b + 2]), p1 = _mm_loadu_ps(&c[b + 6]);
-    __m128 p2 = _mm_loadu_ps(&c[b + 10]), p3 = _mm_loadu_ps(&c[b + 14]);
-    __m128 x14 = _mm_shuffle_ps(p0, p1, _MM_SHUFFLE(2, 0, 2, 0)), x58 = _mm_shuffle_ps(p2, p3, _MM_SHUFFLE(2, 0, 2, 0));
-    __m128d tv = _mm_set1_pd(time);
-    unsigned mask = (unsigned)_mm_movemask_pd(_mm_cmpge_pd(_mm_cvtps_pd(x14), tv)) << 1
-                    | (unsigned)_mm_movemask_pd(_mm_cmpge_pd(_mm_cvtps_pd(_mm_movehl_ps(x14, x14)), tv)) << 3
-                    | (unsigned)_mm_movemask_pd(_mm_cmpge_pd(_mm_cvtps_pd(x58), tv)) << 5
-                    | (unsigned)_mm_movemask_pd(_mm_cmpge_pd(_mm_cvtps_pd(_mm_movehl_ps(x58, x58)), tv)) << 7;
-#else
-    unsigned mask = (unsigned)(c[b + 2] >= time) << 1 | (unsigned)(c[b + 4] >= time) << 2
-                    | (unsigned)(c[b + 6] >= time) << 3 | (unsigned)(c[b + 8] >= time) << 4
-                    | (unsigned)(c[b + 10] >= time) << 5 | (unsigned)(c[b + 12] >= time) << 6
-                    | (unsigned)(c[b + 14] >= time) << 7 | (unsigned)(c[b + 16] >= time) << 8;
-#endif
-    if (mask) {
-        b += 2 * __builtin_ctz(mask);
-        double x = c[b - 2], y = c[b - 1];
-        return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
-    }
-    i += t->entries;
-    double x = c[n - 2], y = c[n - 1];
-    return y + (time - x) / (t->frames[i] - x) * (t->frames[i + value] - y);
-}
-
-double pc_timeline_value(const pc_timeline *t, double time, int i, int value)
-{
-    return pc_timeline_value_at(t, time, i, i / t->entries, value);
-}
-
-double pc_timeline_curve_value(const pc_timeline *t, double time)
-{
-    return pc_timeline_curve_value_inline(t, time);
-}
-
-double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame)
-{
-    const float *c = t->curves;
-    float type = c[frame];
-    if (type == CURVE_LINEAR) {
-        double x = t->frames[frame];
-        return (time - x) / (t->frames[frame + t->entries] - x);
-    }
-    if (type == CURVE_STEPPED) return 0;
-    int b = (int)type - CURVE_BEZIER;
-    if (c[b] > time) {
-        double x = t->frames[frame];
-        return c[b + 1] * (time - x) / (c[b] - x);
-    }
-    int n = b + BEZIER_SIZE;
-    for (b += 2; b < n; b += 2) {
-        if (c[b] >= time) {
-            double x = c[b - 2], y = c[b - 1];
-            return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
-        }
-    }
-    double x = c[n - 2], y = c[n - 1];
-    return y + (1 - y) * (time - x) / (t->frames[frame + t->entries] - x);
-}

@@ -1,12 +1,10 @@
 /* A bone's world transform: its applied local pose composed with its parent's world transform under
  * its inherit mode, in the order of operations the runtime uses (every product and sum in the same
  * order, so the doubles agree to the bit; the corpus' inherit cases hold each branch). */
-#include "skeleton.h"
+#include "bone.h"
 #include "js/jsmath.h"
 #include "js/runtime_math.h"
 #include "document/rules.h"
-#include "bone_local.h"
-#include "constraint.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,9 +21,9 @@
  * as the matrix [la lb; lc ld]. */
 typedef struct axes { double la, lb, lc, ld; } axes;
 
-static inline axes local_axes(pc_trig_memo *memo, double rx_deg, double ry_deg, double sx, double sy)
+static inline axes local_axes(const pc_readings *rules, pc_trig_memo *memo, double rx_deg, double ry_deg, double sx, double sy)
 {
-    double rx = rx_deg * pc_deg_rad, ry = ry_deg * pc_deg_rad;
+    double rx = rx_deg * rules->deg_rad, ry = ry_deg * rules->deg_rad;
     uint64_t rx_bits, ry_bits;
     memcpy(&rx_bits, &rx, sizeof rx_bits);
     memcpy(&ry_bits, &ry, sizeof ry_bits);
@@ -37,8 +35,8 @@ static inline axes local_axes(pc_trig_memo *memo, double rx_deg, double ry_deg, 
         sin_y = memo->sin_y;
     } else {
         /* Into locals first: the products below do not wait on the memo's stores. */
-        pc_trig.sincos(rx, &sin_x, &cos_x);
-        pc_trig.sincos(ry, &sin_y, &cos_y);
+        rules->trig.sincos(rx, &sin_x, &cos_x);
+        rules->trig.sincos(ry, &sin_y, &cos_y);
         memo->rx_bits = rx_bits;
         memo->ry_bits = ry_bits;
         memo->cos_x = cos_x;
@@ -62,7 +60,7 @@ void pc_bone_memo_init(pc_trig_memo *memo)
 }
 
 /* atan2(y, x) through the bone's auxiliary memo: the last arguments' bits give the last result. */
-static inline double memo_atan2(pc_aux_memo *aux, double y, double x)
+static inline double memo_atan2(const pc_readings *rules, pc_aux_memo *aux, double y, double x)
 {
     uint64_t y_bits, x_bits;
     memcpy(&y_bits, &y, sizeof y_bits);
@@ -71,13 +69,13 @@ static inline double memo_atan2(pc_aux_memo *aux, double y, double x)
         aux->kind = PC_AUX_ATAN2;
         aux->a_bits = y_bits;
         aux->b_bits = x_bits;
-        aux->v1 = pc_trig.atan2(y, x);
+        aux->v1 = rules->trig.atan2(y, x);
     }
     return aux->v1;
 }
 
 /* sin(x) and cos(x) through the bone's auxiliary memo. */
-static inline void memo_sincos(pc_aux_memo *aux, double x, double *sin, double *cos)
+static inline void memo_sincos(const pc_readings *rules, pc_aux_memo *aux, double x, double *sin, double *cos)
 {
     uint64_t x_bits;
     memcpy(&x_bits, &x, sizeof x_bits);
@@ -86,7 +84,7 @@ static inline void memo_sincos(pc_aux_memo *aux, double x, double *sin, double *
         *cos = aux->v2;
         return;
     }
-    pc_trig.sincos(x, sin, cos);
+    rules->trig.sincos(x, sin, cos);
     aux->kind = PC_AUX_SINCOS;
     aux->a_bits = x_bits;
     aux->v1 = *sin;
@@ -104,7 +102,7 @@ static inline double scaled(double v, double s, bool unit)
 static void update_root(const pc_skeleton *sk, pc_trig_memo *memo, pc_bone_pose *p)
 {
     const pc_bone_local *l = &p->local;
-    axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
+    axes m = local_axes(&sk->readings, memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
     p->a = m.la * sk->scale_x;
     p->b = m.lb * sk->scale_x;
     p->c = m.lc * sk->scale_y;
@@ -126,13 +124,13 @@ static inline __attribute__((always_inline)) void update_no_rotation(const pc_sk
         s = fabs(scaled(pa * pd, syi, unit) - scaled(pb, sxi, unit) * pc) / s;
         pb = pc * s;
         pd = pa * s;
-        r = l->rotation - memo_atan2(aux, pc, pa) * pc_rad_deg;
+        r = l->rotation - memo_atan2(&sk->readings, aux, pc, pa) * sk->readings.rad_deg;
     } else {
         pa = 0;
         pc = 0;
-        r = l->rotation - 90 + memo_atan2(aux, pd, pb) * pc_rad_deg;
+        r = l->rotation - 90 + memo_atan2(&sk->readings, aux, pd, pb) * sk->readings.rad_deg;
     }
-    axes m = local_axes(memo, r + l->shear_x, r + l->shear_y + 90, l->scale_x, l->scale_y);
+    axes m = local_axes(&sk->readings, memo, r + l->shear_x, r + l->shear_y + 90, l->scale_x, l->scale_y);
     p->a = scaled(pa * m.la - pb * m.lc, sx, unit);
     p->b = scaled(pa * m.lb - pb * m.ld, sx, unit);
     p->c = scaled(pc * m.la + pd * m.lc, sy, unit);
@@ -149,7 +147,7 @@ static inline __attribute__((always_inline)) void update_no_scale(const pc_skele
     double sx = sk->scale_x, sy = sk->scale_y, sxi = unit ? 1 : 1 / sx, syi = unit ? 1 : 1 / sy;
     double pa = parent->a, pb = parent->b, pc = parent->c, pd = parent->d;
     double cos, sin;
-    memo_sincos(aux, l->rotation * pc_deg_rad, &sin, &cos);
+    memo_sincos(&sk->readings, aux, l->rotation * sk->readings.deg_rad, &sin, &cos);
     double za = scaled(pa * cos + pb * sin, sxi, unit);
     double zc = scaled(pc * cos + pd * sin, syi, unit);
     double s = 1 / sqrt(za * za + zc * zc);
@@ -162,7 +160,7 @@ static inline __attribute__((always_inline)) void update_no_scale(const pc_skele
         zb = -zb;
         zd = -zd;
     }
-    axes m = local_axes(memo, l->shear_x, 90 + l->shear_y, l->scale_x, l->scale_y);
+    axes m = local_axes(&sk->readings, memo, l->shear_x, 90 + l->shear_y, l->scale_x, l->scale_y);
     p->a = scaled(za * m.la + zb * m.lc, sx, unit);
     p->b = scaled(za * m.lb + zb * m.ld, sx, unit);
     p->c = scaled(zc * m.la + zd * m.lc, sy, unit);
@@ -183,7 +181,7 @@ static inline __attribute__((always_inline)) void update_world(pc_skeleton *sk, 
     p->world_x = parent->a * l->x + parent->b * l->y + parent->world_x;
     p->world_y = parent->c * l->x + parent->d * l->y + parent->world_y;
     if (l->inherit == PC_INHERIT_NORMAL) { /* most bones: a test, not the switch's jump table */
-        axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
+        axes m = local_axes(&sk->readings, memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
         p->a = parent->a * m.la + parent->b * m.lc;
         p->b = parent->a * m.lb + parent->b * m.ld;
         p->c = parent->c * m.la + parent->d * m.lc;
@@ -194,7 +192,7 @@ static inline __attribute__((always_inline)) void update_world(pc_skeleton *sk, 
     case PC_INHERIT_NORMAL:
         break;
     case PC_INHERIT_ONLY_TRANSLATION: {
-        axes m = local_axes(memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
+        axes m = local_axes(&sk->readings, memo, l->rotation + l->shear_x, l->rotation + 90 + l->shear_y, l->scale_x, l->scale_y);
         p->a = scaled(m.la, sk->scale_x, unit);
         p->b = scaled(m.lb, sk->scale_x, unit);
         p->c = scaled(m.lc, sk->scale_y, unit);
@@ -216,37 +214,7 @@ void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone)
     update_world(sk, bone, false);
 }
 
-static inline __attribute__((always_inline)) void update_pass(pc_skeleton *sk, bool unit)
+void pc_bone_update_world_unscaled(pc_skeleton *sk, pc_bone *bone)
 {
-    /* The order, its length, the pass's stamp and the rules do not change during the pass; only a
-     * constraint's turn can throw. */
-    const pc_update_item *order = sk->update_order;
-    const int count = sk->update_count;
-    const unsigned long stamp = sk->update_stamp;
-    const bool world_once = pc_rule_world_once;
-    pc_bone *bones = sk->bones;
-    for (int i = 0; i < count; i++) {
-        const pc_update_item *u = &order[i];
-        if (u->kind == PC_UPDATE_BONE) {
-            /* pc_bone_update, its common case inlined: a world not current this pass, a fresh local. */
-            pc_bone *b = &bones[u->index];
-            pc_bone_pose *p = b->applied;
-            if (p->world_stamp == stamp && world_once) continue;
-            if (p->local_stamp == stamp) {
-                pc_bone_update_world_now(sk, b);
-            } else {
-                p->world_stamp = stamp;
-                update_world(sk, b, unit);
-            }
-        } else if (u->kind == PC_UPDATE_CONSTRAINT) {
-            pc_constraint_update(sk, u->index);
-            if (sk->thrown) break;
-        }
-    }
-}
-
-void pc_bone_update_pass(pc_skeleton *sk)
-{
-    if (sk->scale_x == 1 && sk->scale_y == 1) update_pass(sk, true);
-    else update_pass(sk, false);
+    update_world(sk, bone, true);
 }

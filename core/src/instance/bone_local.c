@@ -8,15 +8,16 @@
  * Measured through the constraints that use it (populations `ik`, `transform`, `slider`: every local
  * row of every constrained bone at tolerance 0). */
 #include "bone_local.h"
+#include "bone.h"
 #include "js/jsmath.h"
 #include "document/rules.h"
 #include "js/runtime_math.h"
 
 #include <math.h>
 
-static double atan2_deg(double y, double x)
+static double atan2_deg(const pc_readings *rules, double y, double x)
 {
-    return pc_trig.atan2(y, x) * pc_rad_deg;
+    return rules->trig.atan2(y, x) * rules->rad_deg;
 }
 
 /* Folds a shearY into (-180, 180]. */
@@ -28,17 +29,17 @@ static double fold_shear(double s)
 }
 
 /* The local matrix [ra rb; rc rd] as rotation (+ ro), scales and shearY; shearX 0. */
-static void decompose_rotation(pc_bone_local *l, double ra, double rb, double rc, double rd, double ro)
+static void decompose_rotation(const pc_readings *rules, pc_bone_local *l, double ra, double rb, double rc, double rd, double ro)
 {
     l->shear_x = 0;
     double x = ra * ra + rc * rc, y = rb * rb + rd * rd;
     if (x > PC_EPSILON2) {
-        double r = atan2_deg(rc, ra);
+        double r = atan2_deg(rules, rc, ra);
         l->rotation = r + ro;
         l->scale_x = sqrt(x);
         l->scale_y = sqrt(y);
         if (y > PC_EPSILON2) {
-            double s = atan2_deg(rd, rb);
+            double s = atan2_deg(rules, rd, rb);
             if (ra * rd - rb * rc < 0) {
                 l->scale_y = -l->scale_y;
                 s += 90 - r;
@@ -53,16 +54,16 @@ static void decompose_rotation(pc_bone_local *l, double ra, double rb, double rc
         l->scale_x = 0;
         l->scale_y = sqrt(y);
         l->shear_y = 0;
-        l->rotation = y > PC_EPSILON2 ? atan2_deg(rd, rb) - 90 + ro : ro;
+        l->rotation = y > PC_EPSILON2 ? atan2_deg(rules, rd, rb) - 90 + ro : ro;
     }
 }
 
 /* The local matrix [ra rb; rc rd] after the rotation is known: scales, shearX and shearY. */
-static void decompose_shears(pc_bone_local *l, double ra, double rb, double rc, double rd)
+static void decompose_shears(const pc_readings *rules, pc_bone_local *l, double ra, double rb, double rc, double rd)
 {
     double x = ra * ra + rc * rc, y = rb * rb + rd * rd;
     if (x > PC_EPSILON2) {
-        l->shear_x = atan2_deg(rc, ra);
+        l->shear_x = atan2_deg(rules, rc, ra);
         l->scale_x = sqrt(x);
     } else {
         l->shear_x = 0;
@@ -70,7 +71,7 @@ static void decompose_shears(pc_bone_local *l, double ra, double rb, double rc, 
     }
     l->scale_y = sqrt(y);
     if (y > PC_EPSILON2) {
-        double s = atan2_deg(rd, rb);
+        double s = atan2_deg(rules, rd, rb);
         if (ra * rd - rb * rc < 0) {
             l->scale_y = -l->scale_y;
             s += 90;
@@ -85,6 +86,7 @@ static void decompose_shears(pc_bone_local *l, double ra, double rb, double rc, 
 
 void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
 {
+    const pc_readings *rules = &sk->readings;
     pc_bone_pose *p = bone->applied;
     pc_bone_local *l = &p->local;
     p->local_stamp = 0;
@@ -94,7 +96,7 @@ void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
         double sxi = 1 / sx, syi = 1 / sy;
         l->x = (p->world_x - sk->x) * sxi;
         l->y = (p->world_y - sk->y) * syi;
-        decompose_rotation(l, p->a * sxi, p->b * sxi, p->c * syi, p->d * syi, 0);
+        decompose_rotation(rules, l, p->a * sxi, p->b * sxi, p->c * syi, p->d * syi, 0);
         return;
     }
     const pc_bone_pose *parent = bone->parent->applied;
@@ -106,12 +108,12 @@ void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
     l->y = dy * id - dx * ic;
     switch (l->inherit) {
     case PC_INHERIT_NORMAL:
-        decompose_rotation(l, ia * p->a - ib * p->c, ia * p->b - ib * p->d, id * p->c - ic * p->a,
+        decompose_rotation(rules, l, ia * p->a - ib * p->c, ia * p->b - ib * p->d, id * p->c - ic * p->a,
                            id * p->d - ic * p->b, 0);
         break;
     case PC_INHERIT_ONLY_TRANSLATION: {
         double sxi = 1 / sx, syi = 1 / sy;
-        decompose_rotation(l, p->a * sxi, p->b * sxi, p->c * syi, p->d * syi, 0);
+        decompose_rotation(rules, l, p->a * sxi, p->b * sxi, p->c * syi, p->d * syi, 0);
         break;
     }
     case PC_INHERIT_NO_ROTATION_OR_REFLECTION: {
@@ -120,8 +122,8 @@ void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
         pc *= syi;
         double wa = p->a * sxi, wb = p->b * sxi, wc = p->c * syi, wd = p->d * syi;
         double s = 1 / (pa * pa + pc * pc), det = 1 / fabs(pad * sxi * syi);
-        decompose_rotation(l, (pa * wa + pc * wc) * s, (pa * wb + pc * wd) * s, (pa * wc - pc * wa) * det,
-                           (pa * wd - pc * wb) * det, atan2_deg(pc, pa));
+        decompose_rotation(rules, l, (pa * wa + pc * wc) * s, (pa * wb + pc * wd) * s, (pa * wc - pc * wa) * det,
+                           (pa * wd - pc * wb) * det, atan2_deg(rules, pc, pa));
         break;
     }
     case PC_INHERIT_NO_SCALE:
@@ -133,17 +135,17 @@ void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
             tx = -tx;
             ty = -ty;
         }
-        double r = atan2_deg(ty, tx);
+        double r = atan2_deg(rules, ty, tx);
         l->rotation = r;
-        r *= pc_deg_rad;
-        double cos = pc_trig.cos(r), sin = pc_trig.sin(r);
+        r *= rules->deg_rad;
+        double cos = rules->trig.cos(r), sin = rules->trig.sin(r);
         double za = (pa * cos + pb * sin) * sxi;
         double zc = (pc * cos + pd * sin) * syi;
         double s = 1 / sqrt(za * za + zc * zc);
         za *= s;
         zc *= s;
         double si = l->inherit == PC_INHERIT_NO_SCALE && (pad < 0) != ((sx < 0) != (sy < 0)) ? -1 : 1;
-        decompose_shears(l, za * wa + zc * wc, za * wb + zc * wd, (za * wc - zc * wa) * si, (za * wd - zc * wb) * si);
+        decompose_shears(rules, l, za * wa + zc * wc, za * wb + zc * wd, (za * wc - zc * wa) * si, (za * wd - zc * wb) * si);
         break;
     }
     }
@@ -153,7 +155,8 @@ void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
  * reading `stale` never reads it back (the population transform tells them apart). */
 static bool stale(const pc_skeleton *sk, const pc_bone_pose *p)
 {
-    return pc_rule_local_readback && p->local_stamp == sk->update_stamp;
+    const pc_readings *rules = &sk->readings;
+    return rules->local_readback && p->local_stamp == sk->update_stamp;
 }
 
 void pc_bone_update_world_now(pc_skeleton *sk, pc_bone *bone)
@@ -169,7 +172,8 @@ void pc_bone_update_world_now(pc_skeleton *sk, pc_bone *bone)
  * mix of 0): the turn then reads the local back and recomputes, a rounding away (population order). */
 void pc_bone_update(pc_skeleton *sk, pc_bone *bone)
 {
-    if (!pc_rule_world_once || bone->applied->world_stamp != sk->update_stamp) pc_bone_update_world_now(sk, bone);
+    const pc_readings *rules = &sk->readings;
+    if (!rules->world_once || bone->applied->world_stamp != sk->update_stamp) pc_bone_update_world_now(sk, bone);
 }
 
 void pc_bone_validate_local(pc_skeleton *sk, pc_bone *bone)

@@ -22,24 +22,24 @@ bool pc_constraint_kind_solved(pc_constraint_kind kind)
     }
 }
 
-const char *pc_constraint_unsupported(const pc_skeleton_data *d, int index)
+bool pc_constraint_unsupported(const pc_skeleton_data *d, int index, char *why, size_t size)
 {
-    static char reason[160];
     const pc_constraint_data *c = &d->constraints[index];
     if (!pc_constraint_kind_solved(c->kind)) {
-        snprintf(reason, sizeof reason, "%s constraints are not posed yet (constraint \"%.60s\")",
+        snprintf(why, size, "%s constraints are not posed yet (constraint \"%.60s\")",
                  (unsigned)c->kind < 5 ? pc_constraint_kind_names[c->kind] : "unknown", c->name);
-        return reason;
+        return true;
     }
-    if (c->kind == PC_SLIDER) return pc_slider_unsupported(d, index);
-    return NULL;
+    return c->kind == PC_SLIDER && pc_slider_unsupported(d, index, why, size);
 }
 
 int pc_constraint_first_unsolved(const pc_skeleton *sk)
 {
     for (int i = 0; i < sk->update_count; i++) {
         const pc_update_item *u = &sk->update_order[i];
-        if (u->kind == PC_UPDATE_CONSTRAINT && pc_constraint_unsupported(sk->data, u->index)) return u->index;
+        char why[8];
+        if (u->kind == PC_UPDATE_CONSTRAINT && pc_constraint_unsupported(sk->data, u->index, why, sizeof why))
+            return u->index;
     }
     return -1;
 }

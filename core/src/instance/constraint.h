@@ -11,9 +11,9 @@
 /* True when the core solves constraints of this kind. */
 bool pc_constraint_kind_solved(pc_constraint_kind kind);
 
-/* NULL when the core solves constraint `index`; else why not (one line, static storage): its kind is
- * not solved yet, or this constraint uses what the core does not model. */
-const char *pc_constraint_unsupported(const pc_skeleton_data *d, int index);
+/* False when the core solves constraint `index`; else true, with why not (one line) in why[0..size):
+ * its kind is not solved yet, or this constraint uses what the core does not model. */
+bool pc_constraint_unsupported(const pc_skeleton_data *d, int index, char *why, size_t size);
 
 /* The first active constraint in the update order the core does not solve, or -1. */
 int pc_constraint_first_unsolved(const pc_skeleton *sk);

@@ -25,9 +25,9 @@
 
 #include <math.h>
 
-static double atan2_deg(double y, double x)
+static double atan2_deg(const pc_readings *rules, double y, double x)
 {
-    return pc_trig.atan2(y, x) * pc_rad_deg;
+    return rules->trig.atan2(y, x) * rules->rad_deg;
 }
 
 /* Math.max(a, b) and Math.min(a, b) for the operands used here (NaN in either gives NaN). */
@@ -57,11 +57,11 @@ static double fold_degrees(double r)
 }
 
 /* A scale factor s applied to y as the scaleY mode says. */
-static void scale_y_by(double *scale_y, pc_scale_y_mode mode, double s)
+static void scale_y_by(const pc_readings *rules, double *scale_y, pc_scale_y_mode mode, double s)
 {
     /* The rule ik.volume: dividing by s everywhere (reading `divide`) misses on the population ik. */
     if (mode == PC_SCALE_Y_UNIFORM) *scale_y *= s;
-    else if (mode == PC_SCALE_Y_VOLUME) *scale_y /= s < 0.7 && pc_rule_ik_volume_floor ? 0.25 + 0.642857 * s : s;
+    else if (mode == PC_SCALE_Y_VOLUME) *scale_y /= s < 0.7 && rules->ik_volume_floor ? 0.25 + 0.642857 * s : s;
 }
 
 static const char root_bone_thrown[] = "TypeError: Cannot read properties of null (reading 'appliedPose')";
@@ -72,6 +72,7 @@ static const char scale_y_mode_thrown[] = "scaleYMode cannot be null.";
 static bool apply_one(pc_skeleton *sk, pc_bone *bone, double target_x, double target_y, bool compress, bool stretch,
                       pc_scale_y_mode scale_y_mode, double mix)
 {
+    const pc_readings *rules = &sk->readings;
     pc_bone_modify_local(sk, bone);
     if (!bone->parent) {
         sk->thrown = root_bone_thrown;
@@ -92,7 +93,7 @@ static bool apply_one(pc_skeleton *sk, pc_bone *bone, double target_x, double ta
             double sc = pc / sk->scale_y;
             pb = -sc * s * sk->scale_x;
             pd = sa * s * sk->scale_y;
-            rotation_ik += atan2_deg(sc, sa);
+            rotation_ik += atan2_deg(rules, sc, sa);
         }
         double x = target_x - p->world_x, y = target_y - p->world_y;
         double d = pa * pd - pb * pc;
@@ -104,7 +105,7 @@ static bool apply_one(pc_skeleton *sk, pc_bone *bone, double target_x, double ta
             ty = (y * pa - x * pc) / d - l->y;
         }
     }
-    rotation_ik += atan2_deg(ty, tx);
+    rotation_ik += atan2_deg(rules, ty, tx);
     if (l->scale_x < 0) rotation_ik += 180;
     rotation_ik = fold_degrees(rotation_ik);
     l->rotation += rotation_ik * mix;
@@ -119,7 +120,7 @@ static bool apply_one(pc_skeleton *sk, pc_bone *bone, double target_x, double ta
             if ((compress && dd < b * b) || (stretch && dd > b * b)) {
                 double s = (sqrt(dd) / b - 1) * mix + 1;
                 l->scale_x *= s;
-                scale_y_by(&l->scale_y, scale_y_mode, s);
+                scale_y_by(rules, &l->scale_y, scale_y_mode, s);
             }
         }
     }
@@ -130,6 +131,7 @@ static bool apply_one(pc_skeleton *sk, pc_bone *bone, double target_x, double ta
 static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone, double target_x, double target_y,
                       double bend_dir, bool stretch, pc_scale_y_mode scale_y_mode, double softness, double mix)
 {
+    const pc_readings *rules = &sk->readings;
     pc_bone_pose *parent = parent_bone->applied, *child = child_bone->applied;
     pc_bone_local *pl = &parent->local, *cl = &child->local;
     if (pl->inherit != PC_INHERIT_NORMAL || cl->inherit != PC_INHERIT_NORMAL) return;
@@ -202,25 +204,25 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
         double cos = (dd - l1 * l1 - l2 * l2) / (2 * l1 * l2);
         if (cos < -1) {
             cos = -1;
-            a2 = pc_rule_ik_bend_pi * bend_dir; /* Math.PI (rule ik.bend-pi) */
+            a2 = rules->ik_bend_pi * bend_dir; /* Math.PI (rule ik.bend-pi) */
         } else if (cos > 1) {
             cos = 1;
             a2 = 0;
             if (stretch) {
                 a = (sqrt(dd) / (l1 + l2) - 1) * mix + 1;
                 pl->scale_x *= a;
-                scale_y_by(&pl->scale_y, scale_y_mode, a);
+                scale_y_by(rules, &pl->scale_y, scale_y_mode, a);
             }
         } else {
             a2 = js_acos(cos) * bend_dir;
         }
         a = l1 + l2 * cos;
-        b = l2 * pc_trig.sin(a2);
-        a1 = pc_trig.atan2(ty * a - tx * b, tx * a + ty * b);
+        b = l2 * rules->trig.sin(a2);
+        a1 = rules->trig.atan2(ty * a - tx * b, tx * a + ty * b);
     } else {
         a = psx * l2;
         b = psy * l2;
-        double aa = a * a, bb = b * b, ta = pc_trig.atan2(ty, tx);
+        double aa = a * a, bb = b * b, ta = rules->trig.atan2(ty, tx);
         c = bb * l1 * l1 + aa * dd - aa * bb;
         double c1 = -2 * bb * l1, c2 = bb - aa;
         d = c1 * c1 - 4 * c2 * c;
@@ -233,8 +235,8 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
             r0 = dd - r * r;
             if (r0 >= 0) {
                 y = sqrt(r0) * bend_dir;
-                a1 = ta - pc_trig.atan2(y, r);
-                a2 = pc_trig.atan2(y / psy, (r - l1) / psx);
+                a1 = ta - rules->trig.atan2(y, r);
+                a2 = rules->trig.atan2(y / psy, (r - l1) / psx);
                 goto solved;
             }
         }
@@ -243,8 +245,8 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
         c = -a * l1 / (aa - bb);
         if (c >= -1 && c <= 1) {
             c = js_acos(c);
-            x = a * pc_trig.cos(c) + l1;
-            y = b * pc_trig.sin(c);
+            x = a * rules->trig.cos(c) + l1;
+            y = b * rules->trig.sin(c);
             d = x * x + y * y;
             if (d < min_dist) {
                 min_angle = c;
@@ -260,19 +262,19 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
             }
         }
         if (dd <= (min_dist + max_dist) * 0.5) {
-            a1 = ta - pc_trig.atan2(min_y * bend_dir, min_x);
+            a1 = ta - rules->trig.atan2(min_y * bend_dir, min_x);
             a2 = min_angle * bend_dir;
         } else {
-            a1 = ta - pc_trig.atan2(max_y * bend_dir, max_x);
+            a1 = ta - rules->trig.atan2(max_y * bend_dir, max_x);
             a2 = max_angle * bend_dir;
         }
     }
 solved:;
-    double os = pc_trig.atan2(cl->y, cl->x) * s2;
-    a1 = (a1 - os) * pc_rad_deg + os1 - pl->rotation;
+    double os = rules->trig.atan2(cl->y, cl->x) * s2;
+    a1 = (a1 - os) * rules->rad_deg + os1 - pl->rotation;
     a1 = fold_degrees(a1);
     pl->rotation += a1 * mix;
-    a2 = ((a2 + os) * pc_rad_deg - cl->shear_x) * s2 + os2 - cl->rotation;
+    a2 = ((a2 + os) * rules->rad_deg - cl->shear_x) * s2 + os2 - cl->rotation;
     a2 = fold_degrees(a2);
     cl->rotation += a2 * mix;
 }

@@ -28,6 +28,7 @@
  * 2,000 in the seed). */
 #include "path.h"
 #include "bone_local.h"
+#include "bone.h"
 #include "js/jsmath.h"
 #include "document/rules.h"
 #include "js/runtime_math.h"
@@ -35,7 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-pc_path_readings pc_path_reading;
 
 static void free_buffers(pc_path_buffers *b)
 {
@@ -119,6 +119,7 @@ static inline double world_length(const pc_skeleton *sk, int bone, double setup_
 /* The spaces between the bones (spacingMode), and each bone's world length under chainScale. */
 static void spaces_of(pc_skeleton *sk, const pc_constraint_data *c, double spacing, bool scale, pc_path_buffers *b)
 {
+    const pc_readings *rules = &sk->readings;
     const pc_skeleton_data *d = sk->data;
     int n = b->spaces_count;
     double *spaces = b->spaces, *lengths = b->lengths;
@@ -160,7 +161,7 @@ static void spaces_of(pc_skeleton *sk, const pc_constraint_data *c, double spaci
             } else {
                 double length = world_length(sk, c->bones[i], setup_length);
                 if (scale) lengths[i] = length;
-                double s = length_spacing ? (pc_path_reading.length_clamp ? setup_length + spacing
+                double s = length_spacing ? (rules->path.length_clamp ? setup_length + spacing
                                                                           : max0(setup_length + spacing))
                                           : spacing;
                 spaces[++i] = s * length / setup_length;
@@ -190,13 +191,14 @@ static double fresh_determinant(pc_skeleton *sk, pc_bone *slot_bone)
 
 void pc_path_update(pc_skeleton *sk, int index)
 {
+    const pc_readings *rules = &sk->readings;
     const pc_skeleton_data *d = sk->data;
     const pc_constraint_data *c = &d->constraints[index];
     const pc_path_data *data = &c->u.path;
     pc_slot *slot = &sk->slots[data->slot];
     /* The rule path.slot-pose: the slot's pose instead misses where a slider keys the slot (population
      * slider). */
-    const pc_slot_pose *slot_pose = pc_path_reading.slot_pose ? &slot->pose : slot->applied;
+    const pc_slot_pose *slot_pose = rules->path.slot_pose ? &slot->pose : slot->applied;
     const pc_attachment *attachment = slot_pose->attachment;
     if (!pc_attachment_present(attachment) || attachment->kind != PC_ATTACHMENT_PATH) return;
     const pc_constraint_state *st = &sk->constraints[index];
@@ -214,15 +216,15 @@ void pc_path_update(pc_skeleton *sk, int index)
     double bone_x = positions[0], bone_y = positions[1], offset_rotation = data->offset_rotation;
     bool tip;
     if (offset_rotation == 0) {
-        tip = data->rotate_mode == PC_ROTATE_CHAIN && !pc_path_reading.chain_tip;
+        tip = data->rotate_mode == PC_ROTATE_CHAIN && !rules->path.chain_tip;
     } else {
         tip = false;
         const pc_bone_pose *sb = slot->bone->applied;
-        double det = pc_path_reading.slot_bone ? fresh_determinant(sk, slot->bone) : sb->a * sb->d - sb->b * sb->c;
-        offset_rotation *= det > 0 || pc_path_reading.offset_sign ? pc_deg_rad : -pc_deg_rad;
+        double det = rules->path.slot_bone ? fresh_determinant(sk, slot->bone) : sb->a * sb->d - sb->b * sb->c;
+        offset_rotation *= det > 0 || rules->path.offset_sign ? rules->deg_rad : -rules->deg_rad;
     }
-    double pi = pc_path_reading.wrap_pi ? JS_MATH_PI : JS_SPINE_PI;
-    double pi2 = pc_path_reading.wrap_pi ? JS_MATH_PI * 2 : JS_SPINE_PI2;
+    double pi = rules->path.wrap_pi ? JS_MATH_PI : JS_SPINE_PI;
+    double pi2 = rules->path.wrap_pi ? JS_MATH_PI * 2 : JS_SPINE_PI2;
     for (int i = 0, ip = 3; i < bone_count; i++, ip += 3) {
         pc_bone *bone_ref = &sk->bones[c->bones[i]];
         pc_bone_pose *bone = &bone_ref->constrained;
@@ -240,16 +242,16 @@ void pc_path_update(pc_skeleton *sk, int index)
         }
         bone_x = x;
         bone_y = y;
-        if (mix_rotate > 0 || (pc_path_reading.mix_rotate && mix_rotate != 0)) {
+        if (mix_rotate > 0 || (rules->path.mix_rotate && mix_rotate != 0)) {
             double a = bone->a, bb = bone->b, cc = bone->c, dd = bone->d, r;
-            bool zero_space = pc_path_reading.zero_space ? fabs(spaces[i + 1]) < PC_EPSILON : spaces[i + 1] == 0;
+            bool zero_space = rules->path.zero_space ? fabs(spaces[i + 1]) < PC_EPSILON : spaces[i + 1] == 0;
             if (tangents) r = positions[ip - 1];
             else if (zero_space) r = positions[ip + 2];
-            else r = pc_trig.atan2(dy, dx);
-            r -= pc_trig.atan2(cc, a);
+            else r = rules->trig.atan2(dy, dx);
+            r -= rules->trig.atan2(cc, a);
             if (tip) {
                 double cos, sin;
-                pc_trig.sincos(r, &sin, &cos);
+                rules->trig.sincos(r, &sin, &cos);
                 double length = d->bones[c->bones[i]].length;
                 bone_x += (length * (cos * a - sin * cc) - dx) * mix_rotate;
                 bone_y += (length * (sin * a + cos * cc) - dy) * mix_rotate;
@@ -260,7 +262,7 @@ void pc_path_update(pc_skeleton *sk, int index)
             else if (r < -pi) r += pi2;
             r *= mix_rotate;
             double cos, sin;
-            pc_trig.sincos(r, &sin, &cos);
+            rules->trig.sincos(r, &sin, &cos);
             bone->a = cos * a - sin * cc;
             bone->b = cos * bb - sin * dd;
             bone->c = sin * a + cos * cc;

@@ -85,40 +85,15 @@ double pc_path_segments(const double c[8], double segments[10]);
 /* addCurvePosition: the point at parameter p of the curve c, and when `tangents`, its direction
  * (below p 0.001, the first handle's), into out[0..2]. p 0 and NaN: the first knot and the first
  * handle's direction. */
-void pc_path_curve_point(double p, const double c[8], double *out, bool tangents);
+void pc_path_curve_point(const pc_readings *rules, double p, const double c[8], double *out, bool tangents);
 
 /* addBeforePosition / addAfterPosition: p along the line from (x1, y1) through (x2, y2) starting at
  * the first point (before), or from (x2, y2) on (after). */
-void pc_path_line_before(double p, double x1, double y1, double x2, double y2, double *out);
-void pc_path_line_after(double p, double x1, double y1, double x2, double y2, double *out);
+void pc_path_line_before(const pc_readings *rules, double p, double x1, double y1, double x2, double y2, double *out);
+void pc_path_line_after(const pc_readings *rules, double p, double x1, double y1, double x2, double y2, double *out);
 
 /* The rejected reading "the parameter at the exact arc length": the parameter at which a 2,000-piece
  * polyline of the curve reaches `fraction` of its length. */
 double pc_path_arc_parameter(const double c[8], double fraction);
-
-/* ---- The readings of the rule ledger (rules.c sets them; 0 is the current reading) ------------ */
-
-typedef struct pc_path_readings {
-    int curve_table;        /* path.curve-table: 0 four-step, 1 ten-step */
-    int curve_search;       /* path.curve-search: 0 carried (open paths), 1 restarted at every space */
-    int curve_parameter;    /* path.curve-parameter: 0 ten-segment, 1 curve-fraction, 2 arc-length,
-                               3 polyline-point */
-    int start_clamp;        /* path.start-clamp: 0 extrapolate, 1 clamp below 0.00001 */
-    int stated_lengths;     /* path.stated-lengths: 0 doubles, 1 float32 */
-    int stated_total;       /* path.constant-speed-total: 0 measured, 1 stated */
-    int stated_parameter;   /* path.stated-table: 0 stated, 1 geometry */
-    int length_clamp;       /* path.length-clamp: 0 clamp at 0, 1 none */
-    int proportional;       /* path.proportional-total: 0 per-space, 1 whole */
-    int mix_rotate;         /* path.mix-rotate: 0 positive, 1 nonzero */
-    int tangent_start;      /* path.tangent-start: 0 below-0.001, 1 floor (0 <= p < 0.001) */
-    int zero_space;         /* path.zero-space: 0 exact, 1 epsilon */
-    int chain_tip;          /* path.chain-tip: 0 carried, 1 none */
-    int offset_sign;        /* path.offset-sign: 0 determinant, 1 never */
-    int wrap_pi;            /* path.wrap-pi: 0 spine-pi, 1 math-pi */
-    int slot_bone;          /* path.slot-bone: 0 as-ordered, 1 fresh */
-    int slot_pose;          /* path.slot-pose: 0 applied, 1 pose */
-} pc_path_readings;
-
-extern pc_path_readings pc_path_reading;
 
 #endif

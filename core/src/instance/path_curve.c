@@ -111,13 +111,13 @@ double pc_path_segments(const double c[8], double segments[10])
     return ten_steps(c, segments);
 }
 
-void pc_path_curve_point(double p, const double c[8], double *out, bool tangents)
+void pc_path_curve_point(const pc_readings *rules, double p, const double c[8], double *out, bool tangents)
 {
     double x1 = c[0], y1 = c[1], cx1 = c[2], cy1 = c[3], cx2 = c[4], cy2 = c[5], x2 = c[6], y2 = c[7];
-    if (p == 0 || isnan(p) || (pc_path_reading.start_clamp && p < 0.00001)) {
+    if (p == 0 || isnan(p) || (rules->path.start_clamp && p < 0.00001)) {
         out[0] = x1;
         out[1] = y1;
-        out[2] = pc_trig.atan2(cy1 - y1, cx1 - x1);
+        out[2] = rules->trig.atan2(cy1 - y1, cx1 - x1);
         return;
     }
     double tt = p * p, ttt = tt * p, u = 1 - p, uu = u * u, uuu = uu * u;
@@ -127,26 +127,26 @@ void pc_path_curve_point(double p, const double c[8], double *out, bool tangents
     out[0] = x;
     out[1] = y;
     if (!tangents) return;
-    bool start = pc_path_reading.tangent_start ? p >= 0 && p < 0.001 : p < 0.001;
+    bool start = rules->path.tangent_start ? p >= 0 && p < 0.001 : p < 0.001;
     if (start)
-        out[2] = pc_trig.atan2(cy1 - y1, cx1 - x1);
+        out[2] = rules->trig.atan2(cy1 - y1, cx1 - x1);
     else
-        out[2] = pc_trig.atan2(y - (y1 * uu + cy1 * ut * 2 + cy2 * tt), x - (x1 * uu + cx1 * ut * 2 + cx2 * tt));
+        out[2] = rules->trig.atan2(y - (y1 * uu + cy1 * ut * 2 + cy2 * tt), x - (x1 * uu + cx1 * ut * 2 + cx2 * tt));
 }
 
-void pc_path_line_before(double p, double x1, double y1, double x2, double y2, double *out)
+void pc_path_line_before(const pc_readings *rules, double p, double x1, double y1, double x2, double y2, double *out)
 {
-    double r = pc_trig.atan2(y2 - y1, x2 - x1);
-    out[0] = x1 + p * pc_trig.cos(r);
-    out[1] = y1 + p * pc_trig.sin(r);
+    double r = rules->trig.atan2(y2 - y1, x2 - x1);
+    out[0] = x1 + p * rules->trig.cos(r);
+    out[1] = y1 + p * rules->trig.sin(r);
     out[2] = r;
 }
 
-void pc_path_line_after(double p, double x1, double y1, double x2, double y2, double *out)
+void pc_path_line_after(const pc_readings *rules, double p, double x1, double y1, double x2, double y2, double *out)
 {
-    double r = pc_trig.atan2(y2 - y1, x2 - x1);
-    out[0] = x2 + p * pc_trig.cos(r);
-    out[1] = y2 + p * pc_trig.sin(r);
+    double r = rules->trig.atan2(y2 - y1, x2 - x1);
+    out[0] = x2 + p * rules->trig.cos(r);
+    out[1] = y2 + p * rules->trig.sin(r);
     out[2] = r;
 }
 

@@ -49,11 +49,11 @@ static double undefined_or(const double *v, int len, double i)
     return i >= 0 && i < len && i == (double)(int)i ? v[(int)i] : NAN; /* in [0, len) truncation is floor */
 }
 
-static double spacing_multiplier(const pc_constraint_data *c, double total, int spaces_count)
+static double spacing_multiplier(const pc_readings *rules, const pc_constraint_data *c, double total, int spaces_count)
 {
     switch (c->u.path.spacing_mode) {
     case PC_SPACING_PERCENT: return total;
-    case PC_SPACING_PROPORTIONAL: return pc_path_reading.proportional ? total : total / spaces_count;
+    case PC_SPACING_PROPORTIONAL: return rules->path.proportional ? total : total / spaces_count;
     default: return 1;
     }
 }
@@ -71,10 +71,10 @@ static double find_curve(const double *table, int len, int *curve, double p)
 }
 
 /* The stated lengths' reading (the rejected float32 reading rounds each). */
-static double stated(const pc_attachment *path, double i)
+static double stated(const pc_readings *rules, const pc_attachment *path, double i)
 {
     double v = undefined_or(path->lengths, path->lengths_count, i);
-    return pc_path_reading.stated_lengths ? js_fround(v) : v;
+    return rules->path.stated_lengths ? js_fround(v) : v;
 }
 
 /* The world points of the whole path as the constant-speed walk arranges them into out (capacity
@@ -99,6 +99,7 @@ static int chain_points(pc_skeleton *sk, const pc_slot *slot, const pc_attachmen
 static void walk_stated(pc_skeleton *sk, const pc_constraint_data *c, double position, const pc_attachment *path,
                         pc_path_buffers *b, bool tangents)
 {
+    const pc_readings *rules = &sk->readings;
     const pc_slot *slot = &sk->slots[c->u.path.slot];
     double *out = b->positions;
     int spaces_count = b->spaces_count;
@@ -108,17 +109,17 @@ static void walk_stated(pc_skeleton *sk, const pc_constraint_data *c, double pos
     /* The rejected reading: the table measured off the geometry instead of the stated lengths. */
     const double *geometry = NULL;
     int geometry_len = 0;
-    if (pc_path_reading.stated_parameter) {
+    if (rules->path.stated_parameter) {
         int n = chain_points(sk, slot, path, b->alt_world);
         geometry_len = closed ? wvl / 6 : wvl / 6 - 1;
         if (geometry_len < 0) geometry_len = 0;
         pc_path_curve_lengths((pc_points){ b->alt_world, n }, geometry_len, b->alt_curves);
         geometry = b->alt_curves;
     }
-#define LENGTH(i) (geometry ? undefined_or(geometry, geometry_len, (i)) : stated(path, (i)))
+#define LENGTH(i) (geometry ? undefined_or(geometry, geometry_len, (i)) : stated(rules, path, (i)))
     double total = LENGTH(curve_count);
     if (c->u.path.position_mode == PC_POSITION_PERCENT) position *= total;
-    double multiplier = spacing_multiplier(c, total, spaces_count);
+    double multiplier = spacing_multiplier(rules, c, total, spaces_count);
     world_resize(b, 8);
     double *world = b->world;
     int prev = PREV_NONE;
@@ -135,17 +136,17 @@ static void walk_stated(pc_skeleton *sk, const pc_constraint_data *c, double pos
                 prev = PREV_BEFORE;
                 WORLD(sk, slot, path, 2, 4, world, 0, 2);
             }
-            pc_path_line_before(p, world[0], world[1], world[2], world[3], out + o);
+            pc_path_line_before(rules, p, world[0], world[1], world[2], world[3], out + o);
             continue;
         } else if (p > total) {
             if (prev != PREV_AFTER) {
                 prev = PREV_AFTER;
                 WORLD(sk, slot, path, wvl - 6, 4, world, 0, 2);
             }
-            pc_path_line_after(p - total, world[0], world[1], world[2], world[3], out + o);
+            pc_path_line_after(rules, p - total, world[0], world[1], world[2], world[3], out + o);
             continue;
         }
-        if (pc_path_reading.curve_search) curve = 0;
+        if (rules->path.curve_search) curve = 0;
         for (;; curve++) {
             double length = LENGTH(curve);
             if (p > length) continue;
@@ -165,7 +166,7 @@ static void walk_stated(pc_skeleton *sk, const pc_constraint_data *c, double pos
                 WORLD(sk, slot, path, curve * 6 + 2, 8, world, 0, 2);
             }
         }
-        pc_path_curve_point(p, world, out + o, tangents || (i > 0 && space == 0));
+        pc_path_curve_point(rules, p, world, out + o, tangents || (i > 0 && space == 0));
     }
 #undef LENGTH
 }
@@ -173,21 +174,21 @@ static void walk_stated(pc_skeleton *sk, const pc_constraint_data *c, double pos
 /* The parameter of the curve c at `fraction` of its length under the rejected readings (1: the
  * fraction itself, 2: the exact arc length's); 3 (the ten-segment polyline's point) is placed by the
  * caller. */
-static void place_alternative(const double c[8], double fraction, double segment_p, double *out, bool tangents)
+static void place_alternative(const pc_readings *rules, const double c[8], double fraction, double segment_p, double *out, bool tangents)
 {
-    switch (pc_path_reading.curve_parameter) {
+    switch (rules->path.curve_parameter) {
     case 1:
-        pc_path_curve_point(fraction, c, out, tangents);
+        pc_path_curve_point(rules, fraction, c, out, tangents);
         break;
     case 2:
-        pc_path_curve_point(pc_path_arc_parameter(c, fraction), c, out, tangents);
+        pc_path_curve_point(rules, pc_path_arc_parameter(c, fraction), c, out, tangents);
         break;
     default: {
         /* The point on the polyline through the segment ends, the direction of the curve. */
         double t = segment_p * 0.1, s = floor(segment_p), f = segment_p - s, a[3], e[3];
-        pc_path_curve_point(s * 0.1, c, a, false);
-        pc_path_curve_point((s + 1) * 0.1, c, e, false);
-        pc_path_curve_point(t, c, out, tangents);
+        pc_path_curve_point(rules, s * 0.1, c, a, false);
+        pc_path_curve_point(rules, (s + 1) * 0.1, c, e, false);
+        pc_path_curve_point(rules, t, c, out, tangents);
         out[0] = a[0] + (e[0] - a[0]) * f;
         out[1] = a[1] + (e[1] - a[1]) * f;
         break;
@@ -198,6 +199,7 @@ static void place_alternative(const double c[8], double fraction, double segment
 void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_constraint_pose *pose,
                        const pc_attachment *path, pc_path_buffers *b, bool tangents)
 {
+    const pc_readings *rules = &sk->readings;
     double position = pose->position;
     if (!path->constant_speed) {
         walk_stated(sk, c, position, path, b, tangents);
@@ -230,12 +232,12 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
     pc_points world = { b->world, b->world_len };
     /* The curve table. */
     b->curves_len = curve_count;
-    if (pc_path_reading.curve_table) pc_path_curve_lengths_ten(world, curve_count, b->curves);
+    if (rules->path.curve_table) pc_path_curve_lengths_ten(world, curve_count, b->curves);
     else pc_path_curve_lengths(world, curve_count, b->curves);
     double total = curve_count > 0 ? b->curves[curve_count - 1] : 0;
-    if (pc_path_reading.stated_total) total = stated(path, path->world_vertices_length / 6 - (closed ? 1 : 2));
+    if (rules->path.stated_total) total = stated(rules, path, path->world_vertices_length / 6 - (closed ? 1 : 2));
     if (c->u.path.position_mode == PC_POSITION_PERCENT) position *= total;
-    double multiplier = spacing_multiplier(c, total, spaces_count);
+    double multiplier = spacing_multiplier(rules, c, total, spaces_count);
     double *segments = b->segments;
     double curve_length = 0, k[8] = { 0 };
     int prev = PREV_NONE;
@@ -249,16 +251,16 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
             curve = 0;
             segment = 0;
         } else if (p < 0) {
-            pc_path_line_before(p, pc_point(world, 0), pc_point(world, 1), pc_point(world, 2), pc_point(world, 3),
+            pc_path_line_before(rules, p, pc_point(world, 0), pc_point(world, 1), pc_point(world, 2), pc_point(world, 3),
                                 out + o);
             continue;
         } else if (p > total) {
             int e = vertices_length - 4;
-            pc_path_line_after(p - total, pc_point(world, e), pc_point(world, e + 1), pc_point(world, e + 2),
+            pc_path_line_after(rules, p - total, pc_point(world, e), pc_point(world, e + 1), pc_point(world, e + 2),
                                pc_point(world, e + 3), out + o);
             continue;
         }
-        if (pc_path_reading.curve_search) curve = segment = 0;
+        if (rules->path.curve_search) curve = segment = 0;
         double fraction = find_curve(b->curves, b->curves_len, &curve, p);
         p = fraction;
         if (curve != prev) {
@@ -283,7 +285,7 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
             break;
         }
         bool wants = tangents || (i > 0 && space == 0);
-        if (pc_path_reading.curve_parameter) place_alternative(k, fraction, p, out + o, wants);
-        else pc_path_curve_point(p * 0.1, k, out + o, wants);
+        if (rules->path.curve_parameter) place_alternative(rules, k, fraction, p, out + o, wants);
+        else pc_path_curve_point(rules, p * 0.1, k, out + o, wants);
     }
 }

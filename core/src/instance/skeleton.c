@@ -14,8 +14,9 @@
  * Where the runtime throws (an IK constraint without bones, a weighted path naming no bone, a slider
  * without an animation) the instance records the fault instead. */
 #include "skeleton.h"
+#include "bone.h"
 #include "constraint.h"
-#include "bone_local.h"
+#include "update.h"
 #include "path.h"
 #include "animation.h"
 #include "document/skin.h"
@@ -178,6 +179,7 @@ static void sort_path_slot(sorter *s, const pc_skin_data *skin, int slot, pc_bon
 static void sort_constraint(sorter *s, int index)
 {
     pc_skeleton *sk = s->sk;
+    const pc_readings *rules = &sk->readings;
     const pc_skeleton_data *d = sk->data;
     const pc_constraint_data *c = &d->constraints[index];
     switch (c->kind) {
@@ -237,9 +239,9 @@ static void sort_constraint(sorter *s, int index)
         /* The rule order.physics: its reading `nothing` (the bone not ordered, nothing below reset)
          * misses on the population order (issue 8). */
         pc_bone *b = &sk->bones[c->u.physics.bone];
-        if (pc_rule_physics_order == 0) sort_bone(sk, b);
+        if (rules->physics_order == 0) sort_bone(sk, b);
         push_update(sk, PC_UPDATE_CONSTRAINT, index);
-        if (pc_rule_physics_order == 0) sort_reset(sk, b->children, b->child_count);
+        if (rules->physics_order == 0) sort_reset(sk, b->children, b->child_count);
         constrain_bone(sk, b);
         break;
     }
@@ -256,8 +258,8 @@ static void sort_constraint(sorter *s, int index)
          * population order (issue 8). */
         for (int i = 0; i < a->bone_count; i++) {
             pc_bone *b = &sk->bones[a->bones[i]];
-            if (pc_rule_slider_order == 0) b->sorted = false;
-            if (pc_rule_slider_order != 1) sort_reset(sk, b->children, b->child_count);
+            if (rules->slider_order == 0) b->sorted = false;
+            if (rules->slider_order != 1) sort_reset(sk, b->children, b->child_count);
             constrain_bone(sk, b);
         }
         for (int i = 0; i < a->timeline_count; i++) {
@@ -272,7 +274,7 @@ static void sort_constraint(sorter *s, int index)
                  * timeline slots too (which then see their poses written; population slider, cases
                  * slider-deform-reaches-linked-slot-pose, slider-sequence-reaches-linked-slot-pose). */
                 constrain_slot(sk, t->target);
-                for (int k = 0; !pc_rule_slider_own_slot && k < t->attachment->timeline_slot_count; k++)
+                for (int k = 0; !rules->slider_own_slot && k < t->attachment->timeline_slot_count; k++)
                     constrain_slot(sk, t->attachment->timeline_slots[k]);
                 break;
             case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
@@ -468,6 +470,7 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     pc_skeleton *sk = calloc(1, sizeof *sk);
     if (!sk) return NULL;
     sk->data = data;
+    sk->readings = data->readings;
     size_t bones = (size_t)(data->bone_count ? data->bone_count : 1);
     size_t constraints = (size_t)(data->constraint_count ? data->constraint_count : 1);
     size_t slots = (size_t)(data->slot_count ? data->slot_count : 1);
@@ -611,5 +614,5 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
         }
     }
     /* A bone's turn computes its world unless a constraint made it current this pass. */
-    pc_bone_update_pass(sk);
+    pc_update_pass(sk);
 }

@@ -58,9 +58,6 @@ typedef struct pc_bone {
 } pc_bone;
 _Static_assert(sizeof(pc_bone) == 7 * 64, "pc_bone: seven cache lines (adjust pad_)");
 
-/* A new bone's memo (see pc_trig_memo). */
-void pc_bone_memo_init(pc_trig_memo *memo);
-
 /* What the update order and the reset list hold. */
 typedef enum pc_update_kind { PC_UPDATE_BONE, PC_UPDATE_CONSTRAINT, PC_UPDATE_SLOT, PC_UPDATE_DRAW_ORDER }
     pc_update_kind;
@@ -95,6 +92,7 @@ enum { PC_SKIN_NONE = -1, PC_SKIN_ALL = -2 };
 
 struct pc_skeleton {
     const pc_skeleton_data *data;
+    pc_readings readings;      /* the document's rule readings (rules.h), copied: the pose code reads them */
     pc_bone *bones;
     pc_slot *slots;
     int *draw_order;           /* slot indices in draw order */
@@ -145,12 +143,5 @@ static inline void pc_skeleton_mark_slot(pc_skeleton *sk, int i)
 
 /* The active skin's data (NULL for none). */
 const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk);
-
-/* Computes the world transform of one bone's applied pose from its parent's (bone.c). */
-void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone);
-
-/* One update pass's turns (pc_skeleton_update_world_transform, after the constrained copies' reset):
- * each bone's world unless current this pass, each constraint; stops where a constraint throws (bone.c). */
-void pc_bone_update_pass(pc_skeleton *sk);
 
 #endif

@@ -88,6 +88,7 @@ static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, 
 
 void pc_slider_update(pc_skeleton *sk, int index)
 {
+    const pc_readings *rules = &sk->readings;
     const pc_slider_data *s = &sk->data->constraints[index].u.slider;
     pc_constraint_state *st = &sk->constraints[index];
     pc_constraint_pose *p = st->constrained ? &st->constrained_pose : &st->pose;
@@ -105,7 +106,7 @@ void pc_slider_update(pc_skeleton *sk, int index)
     }
     /* The rule slider.modify-keyed: applying without marking (`apply-only`) leaves a keyed bone's world
      * current, so its next turn keeps the world from before the slider (population slider). */
-    if (pc_rule_slider_modify_keyed)
+    if (rules->slider_modify_keyed)
         for (int i = 0; i < a->bone_count; i++) pc_bone_modify_local(sk, &sk->bones[a->bones[i]]);
     pc_mix m = { p->mix, PC_FROM_CURRENT, s->additive, false, true };
     sk->thrown = apply_animation(sk, a, p->time, s->loop, &m);
@@ -136,11 +137,10 @@ enum { MOST_COPIED_DEFORM = 100000 };
 
 /* A slider is unsupported where the animation it applies is (pc_animation_unsupported), or where it
  * constrains a slot whose deform can reach the runtime's stack limit. */
-const char *pc_slider_unsupported(const pc_skeleton_data *d, int index)
+bool pc_slider_unsupported(const pc_skeleton_data *d, int index, char *why, size_t size)
 {
-    static char reason[256];
     const pc_constraint_data *c = &d->constraints[index];
-    if (c->kind != PC_SLIDER || c->u.slider.animation < 0) return NULL;
+    if (c->kind != PC_SLIDER || c->u.slider.animation < 0) return false;
     const pc_animation_data *a = &d->animations[c->u.slider.animation];
     for (int i = 0; i < a->timeline_count; i++) {
         const pc_timeline *t = &a->timelines[i];
@@ -149,15 +149,15 @@ const char *pc_slider_unsupported(const pc_skeleton_data *d, int index)
                          || t->kind == PC_TL_DEFORM || t->kind == PC_TL_SEQUENCE;
         int most = slot_kind ? most_deform(d, t->target) : 0;
         if (most >= MOST_COPIED_DEFORM) {
-            snprintf(reason, sizeof reason, "slider \"%.60s\" constrains slot \"%.60s\", whose deform can hold %d "
+            snprintf(why, size, "slider \"%.60s\" constrains slot \"%.60s\", whose deform can hold %d "
                      "values (the runtime's copy of it may overflow its stack)", c->name, d->slots[t->target].name, most);
-            return reason;
+            return true;
         }
     }
-    const char *why = pc_animation_unsupported(d, a);
-    if (why) {
-        snprintf(reason, sizeof reason, "slider \"%.60s\": %.120s", c->name, why);
-        return reason;
+    char animation_why[200];
+    if (pc_animation_unsupported(d, a, animation_why, sizeof animation_why)) {
+        snprintf(why, size, "slider \"%.60s\": %.120s", c->name, animation_why);
+        return true;
     }
-    return NULL;
+    return false;
 }

@@ -10,8 +10,8 @@
 /* Solves slider `index` (its turn in the update order). */
 void pc_slider_update(pc_skeleton *sk, int index);
 
-/* NULL when the core poses the slider exactly; else why not (one line, static storage): the core does
- * not apply one of its animation's timelines (pc_animation_unsupported). */
-const char *pc_slider_unsupported(const pc_skeleton_data *d, int index);
+/* False when the core poses the slider exactly; else true, with why not (one line) in why[0..size): the
+ * core does not apply one of its animation's timelines (pc_animation_unsupported). */
+bool pc_slider_unsupported(const pc_skeleton_data *d, int index, char *why, size_t size);
 
 #endif

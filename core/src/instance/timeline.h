@@ -1,5 +1,7 @@
-/* The families of timelines, one file each, applied as animation.h says (the pose sequence's alpha 1
- * from the setup pose; bone and constraint timelines also with a slider's mix, pc_mix):
+/* Timelines applied to an instance: how an apply mixes (pc_mix), the events it fires, the curves between
+ * keys (timeline_curve.c), and the families of timelines, one file each, applied as animation.h says
+ * (the pose sequence's alpha 1 from the setup pose; bone and constraint timelines also with a slider's
+ * mix):
  *
  *   timeline_bone.c        rotate, translate(X/Y), scale(X/Y), shear(X/Y), inherit
  *   timeline_slot.c        attachment, rgba, rgb, alpha, rgba2, rgb2
@@ -11,7 +13,76 @@
 #ifndef POSECORE_TIMELINE_H
 #define POSECORE_TIMELINE_H
 
-#include "animation.h"
+#include "skeleton.h"
+#include "document/timeline_keys.h"
+
+/* The events fired by one apply, in firing order (the runtime's `events` array); the caller gives
+ * the storage (pc_animation_event_capacity). */
+typedef struct pc_fired_events {
+    const pc_event_key **items;
+    int count, capacity;
+} pc_fired_events;
+
+/* How an apply mixes what the timelines give into the poses (the runtime's alpha, MixFrom, add, out and
+ * appliedPose arguments). */
+typedef enum pc_mix_from { PC_FROM_CURRENT, PC_FROM_SETUP, PC_FROM_FIRST } pc_mix_from;
+typedef struct pc_mix {
+    double alpha;
+    pc_mix_from from;
+    bool add;      /* additive: values added to the base */
+    bool out;      /* mixing out */
+    bool applied;  /* onto the applied poses (a slider's apply), not the poses */
+} pc_mix;
+
+/* The pose sequence's mix: alpha 1 from the setup pose, onto the poses. */
+extern const pc_mix pc_mix_setup;
+
+/* ---- Curves (timeline_curve.c) ------------------------------------------------------------------ */
+
+/* The value `value` (1 = the first value after the time) of a curve timeline at `time`, between the
+ * frame at index i (from pc_timeline_search) and the next, by the frame's curve: linear, stepped,
+ * or the bezier of channel value - 1. */
+double pc_timeline_value(const pc_timeline *t, double time, int i, int value);
+
+/* CurveTimeline1.getCurveValue: the value of a one-value curve timeline at time. */
+double pc_timeline_curve_value(const pc_timeline *t, double time);
+
+/* The same, inline, for the timelines posing applies most (below). */
+
+/* A bezier curve is stored as this many floats: 9 points (x, y) between its two keys. A frame's curve
+ * type (curves[frame]) is linear, stepped, or PC_CURVE_BEZIER + the index of its first bezier. */
+#define PC_BEZIER_SIZE 18
+enum { PC_CURVE_LINEAR = 0, PC_CURVE_STEPPED = 1, PC_CURVE_BEZIER = 2 };
+
+/* CurveTimeline.getBezierValue: the bezier whose points start at curves[b], for value `value` of the
+ * frame at index i; before its first point and after its last, the line from (to) the keys. */
+double pc_timeline_bezier_value(const pc_timeline *t, double time, int i, int value, int b);
+
+/* pc_timeline_value for the frame at index i whose number is `frame` (i / entries). */
+static inline double pc_timeline_value_at(const pc_timeline *t, double time, int i, int frame, int value)
+{
+    float type = t->curves[frame];
+    if (type == PC_CURVE_LINEAR) {
+        double before = t->frames[i], v = t->frames[i + value];
+        int next = i + t->entries;
+        return v + (time - before) / (t->frames[next] - before) * (t->frames[next + value] - v);
+    }
+    if (type == PC_CURVE_STEPPED) return t->frames[i + value];
+    return pc_timeline_bezier_value(t, time, i, value, (int)type - PC_CURVE_BEZIER + PC_BEZIER_SIZE * (value - 1));
+}
+
+static inline double pc_timeline_curve_value_inline(const pc_timeline *t, double time)
+{
+    int frame, i = pc_timeline_search_frame(t, time, &frame);
+    return pc_timeline_value_at(t, time, i, frame, 1);
+}
+
+/* DeformTimeline.getCurvePercent: how far between frame and frame + 1 time is, by the frame's curve
+ * (its bezier runs from 0 to 1). */
+double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame);
+
+
+/* ---- The families ---------------------------------------------------------------------------------- */
 
 void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 /* pc_apply_bone_timeline with pc_mix_setup (the pose sequence's mix), specialized for it. */

@@ -32,13 +32,14 @@ enum { OFF_ROTATE, OFF_X, OFF_Y, OFF_SCALE_X, OFF_SCALE_Y, OFF_SHEAR_Y };
 double pc_transform_from_value(const pc_skeleton *sk, const pc_bone_pose *s, pc_property property, bool local,
                                const double offsets[6])
 {
+    const pc_readings *rules = &sk->readings;
     const pc_bone_local *l = &s->local;
     double sx = sk->scale_x, sy = sk->scale_y;
     switch (property) {
     case PC_PROP_ROTATE: {
         if (local) return l->rotation + offsets[OFF_ROTATE];
         double off = (s->a * s->d - s->b * s->c) * sx * sy > 0 ? offsets[OFF_ROTATE] : -offsets[OFF_ROTATE];
-        double value = pc_trig.atan2(s->c / sy, s->a / sx) * pc_rad_deg + off;
+        double value = rules->trig.atan2(s->c / sy, s->a / sx) * rules->rad_deg + off;
         if (value < 0) value += 360;
         return value;
     }
@@ -61,7 +62,7 @@ double pc_transform_from_value(const pc_skeleton *sk, const pc_bone_pose *s, pc_
     case PC_PROP_SHEAR_Y: {
         if (local) return l->shear_y + offsets[OFF_SHEAR_Y];
         double ix = 1 / sx, iy = 1 / sy;
-        return (pc_trig.atan2(s->d * iy, s->b * ix) - pc_trig.atan2(s->c * iy, s->a * ix)) * pc_rad_deg - 90
+        return (rules->trig.atan2(s->d * iy, s->b * ix) - rules->trig.atan2(s->c * iy, s->a * ix)) * rules->rad_deg - 90
             + offsets[OFF_SHEAR_Y];
     }
     }
@@ -117,6 +118,7 @@ static void to_world_scale(const pc_skeleton *sk, double *x, double *y, double v
 static void to_apply(const pc_skeleton *sk, const pc_constraint_pose *p, pc_bone_pose *bone, pc_property property,
                      double value, bool local, bool additive)
 {
+    const pc_readings *rules = &sk->readings;
     pc_bone_local *l = &bone->local;
     double sx = sk->scale_x, sy = sk->scale_y;
     switch (property) {
@@ -126,11 +128,11 @@ static void to_apply(const pc_skeleton *sk, const pc_constraint_pose *p, pc_bone
         } else {
             double ix = 1 / sx, iy = 1 / sy;
             double a = bone->a * ix, b = bone->b * ix, c = bone->c * iy, d = bone->d * iy;
-            value *= pc_deg_rad;
-            if (!additive) value -= pc_trig.atan2(c, a);
+            value *= rules->deg_rad;
+            if (!additive) value -= rules->trig.atan2(c, a);
             value = wrap_pi(value);
             value *= p->mix_rotate;
-            double cos = pc_trig.cos(value), sin = pc_trig.sin(value);
+            double cos = rules->trig.cos(value), sin = rules->trig.sin(value);
             bone->a = (cos * a - sin * c) * sx;
             bone->b = (cos * b - sin * d) * sx;
             bone->c = (sin * a + cos * c) * sy;
@@ -166,18 +168,18 @@ static void to_apply(const pc_skeleton *sk, const pc_constraint_pose *p, pc_bone
             if (!additive) value -= l->shear_y;
             l->shear_y += value * p->mix_shear_y;
         } else {
-            double b = bone->b / sx, d = bone->d / sy, by = pc_trig.atan2(d, b);
-            value = (value + 90) * pc_deg_rad;
+            double b = bone->b / sx, d = bone->d / sy, by = rules->trig.atan2(d, b);
+            value = (value + 90) * rules->deg_rad;
             if (additive) {
                 value -= PC_PI / 2;
             } else {
-                value -= by - pc_trig.atan2(bone->c / sy, bone->a / sx);
+                value -= by - rules->trig.atan2(bone->c / sy, bone->a / sx);
                 value = wrap_pi(value);
             }
             value = by + value * p->mix_shear_y;
             double s = sqrt(b * b + d * d);
-            bone->b = pc_trig.cos(value) * s * sx;
-            bone->d = pc_trig.sin(value) * s * sy;
+            bone->b = rules->trig.cos(value) * s * sx;
+            bone->d = rules->trig.sin(value) * s * sy;
         }
         break;
     }
@@ -193,6 +195,7 @@ static double clamp(double v, double min, double max)
 
 void pc_transform_update(pc_skeleton *sk, int index)
 {
+    const pc_readings *rules = &sk->readings;
     const pc_constraint_data *c = &sk->data->constraints[index];
     const pc_transform_data *t = &c->u.transform;
     const pc_constraint_pose *p = pc_constraint_applied_pose(sk, index);
@@ -211,7 +214,7 @@ void pc_transform_update(pc_skeleton *sk, int index)
         for (int f = 0; f < t->property_count; f++) {
             const pc_from_property *from = &t->properties[f];
             double value;
-            if (pc_rule_transform_source_per_bone || i == 0 || f >= 6) {
+            if (rules->transform_source_per_bone || i == 0 || f >= 6) {
                 value = pc_transform_from_value(sk, source->applied, from->property, t->local_source, t->offsets)
                     - from->offset;
                 if (f < 6) first[f] = value;

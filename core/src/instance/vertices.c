@@ -27,9 +27,9 @@ static inline double at_double(const double *v, int count, double i)
 }
 
 /* A vertex number: the float32 value, or under path.vertex-numbers=doubles the document's double. */
-static inline double at_vertex(const pc_attachment *a, double i)
+static inline double at_vertex(const pc_readings *rules, const pc_attachment *a, double i)
 {
-    if (pc_rule_vertex_doubles && a->vertex_doubles) return at_double(a->vertex_doubles, a->vertices_count, i);
+    if (rules->vertex_doubles && a->vertex_doubles) return at_double(a->vertex_doubles, a->vertices_count, i);
     return at_float(a->vertices, a->vertices_count, i);
 }
 
@@ -39,32 +39,6 @@ static inline const pc_bone_pose *bone_at(const pc_skeleton *sk, double index)
 {
     if (!whole_index(index, sk->data->bone_count)) return NULL;
     return sk->bones[(int)index].applied;
-}
-
-bool pc_vertices_index_weights(pc_attachment *a, int bone_count, int *index)
-{
-    int n = a->bones_count, *ints = index, *runs = index + n, *before = index + 2 * n, k = 0, entries = 0;
-    for (int v = 0; v < n; k++) {
-        double count = a->bones[v];
-        if (!(count >= 0 && count <= n - v - 1 && count == (double)(int)count)) return false;
-        runs[k] = v;
-        before[k] = entries;
-        ints[v] = (int)count;
-        for (int e = v + 1; e <= v + (int)count; e++) {
-            double bone = a->bones[e];
-            if (!(bone >= 0 && bone < bone_count && bone == (double)(int)bone)) return false;
-            ints[e] = (int)bone;
-        }
-        entries += (int)count;
-        v += (int)count + 1;
-    }
-    if (3LL * entries > a->vertices_count) return false;
-    /* before[] follows runs[] directly: one array of 2 ints a vertex after the bones */
-    memmove(index + n + k, before, (size_t)k * sizeof *before);
-    a->weight_index = index;
-    a->weight_vertex_count = k;
-    a->weight_entries = entries;
-    return true;
 }
 
 /* The weighted walk over a's indexed runs (pc_vertices_index_weights) from vertex `first` on; the
@@ -97,8 +71,9 @@ static inline __attribute__((always_inline)) void weighted_indexed(const pc_skel
 bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_attachment *a, int start, int count,
                        double *out, int offset, int stride)
 {
+    const pc_readings *rules = &sk->readings;
     int end = offset + (count >> 1) * stride;
-    const pc_slot_pose *pose = pc_path_reading.slot_pose ? &slot->pose : slot->applied; /* path.slot-pose */
+    const pc_slot_pose *pose = rules->path.slot_pose ? &slot->pose : slot->applied; /* path.slot-pose */
     const double *deform = pose->deform;
     int deform_count = pose->deform_count;
     if (a->bones_count < 0) {
@@ -116,7 +91,7 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
                     out[w + 1] = vx * bc + vy * bd + y;
                 }
             } else if (deform_count <= 0 && last <= a->vertices_count) {
-                if (pc_rule_vertex_doubles && a->vertex_doubles) {
+                if (rules->vertex_doubles && a->vertex_doubles) {
                     const double *vd = a->vertex_doubles;
                     for (; w < end; v += 2, w += stride) {
                         double vx = vd[v], vy = vd[v + 1];
@@ -139,8 +114,8 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
                 vx = at_double(deform, deform_count, v);
                 vy = at_double(deform, deform_count, v + 1);
             } else {
-                vx = at_vertex(a, v);
-                vy = at_vertex(a, v + 1);
+                vx = at_vertex(rules, a, v);
+                vy = at_vertex(rules, a, v + 1);
             }
             out[w] = vx * ba + vy * bb + x;
             out[w + 1] = vx * bc + vy * bd + y;
@@ -149,7 +124,7 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
     }
     /* Weighted, indexed: every vertex read is among the indexed ones, the deform (when it holds values)
      * holds two numbers for every bone entry, and the vertex numbers are the float32 ones. */
-    if (a->weight_index && !(pc_rule_vertex_doubles && a->vertex_doubles) && start >= 0 && (start & 1) == 0 &&
+    if (a->weight_index && !(rules->vertex_doubles && a->vertex_doubles) && start >= 0 && (start & 1) == 0 &&
         start / 2 + (count >> 1) <= a->weight_vertex_count &&
         (deform_count <= 0 || 2LL * a->weight_entries <= deform_count)) {
         if (deform_count > 0) weighted_indexed(sk, a, deform, start / 2, out, offset, end, stride, true);
@@ -174,9 +149,9 @@ bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_atta
         n += v;
         for (; v < n; v++, b += 3, f += 2) {
             const pc_bone_pose *bone = bone_at(sk, at_double(a->bones, a->bones_count, v));
-            double vx = at_vertex(a, b);
-            double vy = at_vertex(a, b + 1);
-            double weight = at_vertex(a, b + 2);
+            double vx = at_vertex(rules, a, b);
+            double vy = at_vertex(rules, a, b + 1);
+            double weight = at_vertex(rules, a, b + 2);
             if (deform_count > 0) {
                 vx += at_double(deform, deform_count, f);
                 vy += at_double(deform, deform_count, f + 1);

@@ -25,11 +25,4 @@
 bool pc_vertices_world(const pc_skeleton *sk, const pc_slot *slot, const pc_attachment *a, int start, int count,
                        double *out, int offset, int stride);
 
-/* Checks a weighted attachment's runs against a skeleton of bone_count bones: every bone count and
- * bone index a whole number, every run inside the bones, every index naming a bone, the vertex
- * numbers of every bone entry inside the vertices. When they are, fills index (3 * bones_count ints)
- * and sets a's weight_index to it (skeleton_data.h), and pc_vertices_world walks those ints instead
- * of the document's numbers: the same reads, without testing each. */
-bool pc_vertices_index_weights(pc_attachment *a, int bone_count, int *index);
-
 #endif

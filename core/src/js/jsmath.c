@@ -606,3 +606,9 @@ int32_t js_to_int32(double x) {
     uint32_t u = (uint32_t)m;
     return u <= 0x7fffffffu ? (int32_t)u : (int32_t)(u - 0x80000000u) - 0x7fffffff - 1;
 }
+
+void js_libm_sincos(double x, double *sin_out, double *cos_out)
+{
+    *sin_out = sin(x);
+    *cos_out = cos(x);
+}

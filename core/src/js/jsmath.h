@@ -22,6 +22,10 @@ double js_acos(double x);
  * *cos_out = js_cos(x), bit for bit. */
 void js_sincos(double x, double *sin_out, double *cos_out);
 
+/* The C library's sin(x) and cos(x): the rule ledger's rejected reading math.trig=libm only (rules.c);
+ * nothing else calls it. */
+void js_libm_sincos(double x, double *sin_out, double *cos_out);
+
 /* x | 0 (and every other ToInt32 use): NaN and infinities give 0, others are truncated toward zero
  * and wrapped modulo 2^32 into [-2^31, 2^31). */
 int32_t js_to_int32(double x);

@@ -15,8 +15,10 @@
 static const char inf_plus[] = "\0\x01+inf", inf_minus[] = "\0\x01-inf";
 #define INF_MARK_LEN 6
 
-static json_t function_value_storage; /* only its address is used */
-static json_t *const function_value = &function_value_storage;
+/* The value a read of a method by name gives (a function): only its address is used. It is read-only
+ * data; its refcount is Jansson's "never freed" mark, so json_incref and json_decref leave it alone. */
+static const json_t function_value_storage = { JSON_NULL, (size_t)-1 };
+#define function_value ((json_t *)&function_value_storage)
 
 bool js_heap_init(js_heap *h)
 {
@@ -176,7 +178,7 @@ static int array_index(const char *key, unsigned long long *out)
 
 bool js_is_object_prototype_key(const char *key)
 {
-    static const char *const names[] = {
+    static const char names[][24] = {
         "constructor", "__defineGetter__", "__defineSetter__", "hasOwnProperty", "__lookupGetter__",
         "__lookupSetter__", "isPrototypeOf", "propertyIsEnumerable", "toString", "valueOf", "__proto__",
         "toLocaleString",

@@ -9,8 +9,4 @@
 #define PC_EPSILON 0.00001
 #define PC_EPSILON2 (PC_EPSILON * PC_EPSILON)
 
-/* Degrees to radians and back as the pose code uses them: PC_DEG_RAD and PC_RAD_DEG, unless the rule
- * bone.deg-rad selects another reading (core/src/rules.c sets them once, at option parsing). */
-extern double pc_deg_rad, pc_rad_deg;
-
 #endif
