@@ -377,7 +377,9 @@ struct pc_skeleton_data {
     pc_readings readings; /* the rule readings it was read under; its instances pose under them */
 };
 
+/* The first bone, slot or skin of that name, as the runtime's findBone, findSlot and findSkin; -1 for none. */
 int pc_find_bone(const pc_skeleton_data *data, const char *name);
+int pc_find_slot(const pc_skeleton_data *data, const char *name);
 int pc_find_skin(const pc_skeleton_data *data, const char *name);
 
 /* The attachment a skin files under (slot, placeholder), or NULL. */

@@ -1,7 +1,7 @@
-/* The public interface beyond reading and the setup pose (posecore.h): a document's bones and
- * animations by index, an animation applied to an instance as the pose sequence applies it, the events
- * it fired, and a bone's world transform. Thin wrappers over the internal structures; nothing here
- * allocates except pc_events_new. */
+/* The public interface beyond reading and the setup pose (posecore.h): a document's bones, slots, skins
+ * and animations by index and by name, an animation applied to an instance as the pose sequence applies
+ * it, the events it fired, a bone's world transform and a slot's attachment. Thin wrappers over the
+ * internal structures; nothing here allocates except pc_events_new. */
 #include "posecore.h"
 #include "animation.h"
 #include "skeleton.h"
@@ -20,6 +20,41 @@ int pc_data_bone_count(const pc_skeleton_data *data)
 const char *pc_data_bone_name(const pc_skeleton_data *data, int bone)
 {
     return bone >= 0 && bone < data->bone_count ? data->bones[bone].name : NULL;
+}
+
+int pc_data_find_bone(const pc_skeleton_data *data, const char *name)
+{
+    return name ? pc_find_bone(data, name) : -1;
+}
+
+int pc_data_slot_count(const pc_skeleton_data *data)
+{
+    return data->slot_count;
+}
+
+const char *pc_data_slot_name(const pc_skeleton_data *data, int slot)
+{
+    return slot >= 0 && slot < data->slot_count ? data->slots[slot].name : NULL;
+}
+
+int pc_data_find_slot(const pc_skeleton_data *data, const char *name)
+{
+    return name ? pc_find_slot(data, name) : -1;
+}
+
+int pc_data_slot_bone(const pc_skeleton_data *data, int slot)
+{
+    return slot >= 0 && slot < data->slot_count ? data->slots[slot].bone : -1;
+}
+
+int pc_data_skin_count(const pc_skeleton_data *data)
+{
+    return data->skin_count;
+}
+
+const char *pc_data_skin_name(const pc_skeleton_data *data, int skin)
+{
+    return skin >= 0 && skin < data->skin_count ? data->skins[skin].name : NULL;
 }
 
 int pc_data_animation_count(const pc_skeleton_data *data)
@@ -87,4 +122,11 @@ void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6])
     world[3] = p->d;
     world[4] = p->world_x;
     world[5] = p->world_y;
+}
+
+const char *pc_skeleton_slot_attachment(const pc_skeleton *sk, int slot)
+{
+    if (slot < 0 || slot >= sk->data->slot_count) return NULL;
+    const pc_attachment *a = sk->slots[slot].applied->attachment;
+    return pc_attachment_present(a) ? a->name : NULL;
 }

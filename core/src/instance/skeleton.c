@@ -63,13 +63,6 @@ void pc_skeleton_free(pc_skeleton *sk)
     free(sk);
 }
 
-const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk)
-{
-    if (sk->skin == PC_SKIN_ALL) return &sk->all_skin;
-    if (sk->skin >= 0) return &sk->data->skins[sk->skin];
-    return NULL;
-}
-
 /* ---- Sorting (one pass of updateCache) ------------------------------------------------------------- */
 
 typedef struct sorter {

@@ -142,6 +142,11 @@ static inline void pc_skeleton_mark_slot(pc_skeleton *sk, int i)
 }
 
 /* The active skin's data (NULL for none). */
-const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk);
+static inline const pc_skin_data *pc_skeleton_skin(const pc_skeleton *sk)
+{
+    if (sk->skin == PC_SKIN_ALL) return &sk->all_skin;
+    if (sk->skin >= 0) return &sk->data->skins[sk->skin];
+    return NULL;
+}
 
 #endif

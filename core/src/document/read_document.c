@@ -1,0 +1,333 @@
+/* Reading a Spine 4.3 JSON document into pc_skeleton_data as spine-core 4.3.13 reads it: the entry
+ * points (pc_read_text, pc_read_file), the JSON text as JSON.parse takes it, the skeleton header, then
+ * the parts in the runtime's order (read_bones.c, read_constraints.c, read_skins.c, read_events.c,
+ * read_animations.c), each on the helpers of reader.c. The top of the document layer: nothing in it
+ * calls back here. */
+#include "reader.h"
+#include "js/wholefile.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- The header ------------------------------------------------------------------------------------------ */
+
+static pc_opt_num opt_num(reader *r, json_t *map, const char *key)
+{
+    json_t *v = get(r, map, key);
+    pc_opt_num n = { false, 0 };
+    if (v == NULL || js_typeof(v) == JS_NULL) return n; /* undefined or null: both dumped as null */
+    n.set = true;
+    n.v = num_value(r, v, key);
+    return n;
+}
+
+static void read_header(reader *r, json_t *root)
+{
+    pc_skeleton_header *h = &r->d->header;
+    /* SkeletonData's own defaults, kept when the document has no `skeleton`; with one, its fields are
+     * taken as they are (absent ones undefined). */
+    h->reference_scale = 100;
+    h->x = h->y = h->width = h->height = (pc_opt_num){ true, 0 };
+    h->fps = (pc_opt_num){ true, 30 };
+    json_t *map = get(r, root, "skeleton");
+    if (!js_truthy(map)) return;
+    size_t mark = path_push(r, ".skeleton");
+    h->hash = str_raw(r, map, "hash");
+    h->version = str_raw(r, map, "spine");
+    h->x = opt_num(r, map, "x");
+    h->y = opt_num(r, map, "y");
+    h->width = opt_num(r, map, "width");
+    h->height = opt_num(r, map, "height");
+    h->reference_scale = num_coerced(r, map, "referenceScale", 100);
+    h->fps = opt_num(r, map, "fps");
+    h->images = str_raw(r, map, "images");
+    h->audio = str_raw(r, map, "audio");
+    path_pop(r, mark);
+}
+
+/* ---- The text ---------------------------------------------------------------------------------------------- */
+
+/* Node decodes the file's bytes as UTF-8, replacing each invalid sequence by U+FFFD (the WHATWG
+ * decoder's maximal subparts); Jansson refuses invalid UTF-8. Returns a decoded copy, or NULL when the
+ * bytes are valid as they are. */
+static char *replace_invalid_utf8(const char *text, size_t len, size_t *out_len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    bool valid = true;
+    char *out = NULL;
+    size_t o = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            if (valid) return NULL;
+            out = malloc(len * 3 + 1);
+            if (!out) return NULL;
+        }
+        for (size_t i = 0; i < len;) {
+            unsigned char c = s[i];
+            size_t need = 0;
+            unsigned char lo = 0x80, hi = 0xBF;
+            if (c < 0x80) { if (pass) out[o++] = (char)c; i++; continue; }
+            if (c >= 0xC2 && c <= 0xDF) need = 1;
+            else if (c >= 0xE0 && c <= 0xEF) { need = 2; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+            else if (c >= 0xF0 && c <= 0xF4) { need = 3; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+            size_t k = 1;
+            if (need) {
+                while (k <= need && i + k < len) {
+                    unsigned char b = s[i + k];
+                    if (b < lo || b > hi) break;
+                    lo = 0x80;
+                    hi = 0xBF;
+                    k++;
+                }
+            }
+            if (need && k == need + 1) {
+                if (pass) memcpy(out + o, s + i, k), o += k;
+                i += k;
+            } else {
+                valid = false;
+                if (pass) { out[o++] = (char)0xEF; out[o++] = (char)0xBF; out[o++] = (char)0xBD; }
+                i += k; /* the maximal subpart (at least the lead byte) becomes one U+FFFD */
+            }
+        }
+    }
+    *out_len = o;
+    return out;
+}
+
+/* JSON.parse reads a number literal too big for a double as ±Infinity; Jansson refuses it. Rewrites
+ * every such literal into jsobject.c's Infinity marker string. NULL when nothing needs rewriting or
+ * the text already holds an escaped NUL (the marker would be ambiguous). */
+static char *rewrite_overflowing_numbers(const char *text, size_t len, size_t *out_len)
+{
+    for (size_t i = 0; i + 6 <= len; i++)
+        if (memcmp(text + i, "\\u0000", 6) == 0) return NULL;
+    char *out = malloc(len * 2 + 32);
+    if (!out) return NULL;
+    size_t o = 0;
+    bool changed = false, in_string = false;
+    for (size_t i = 0; i < len;) {
+        char c = text[i];
+        if (in_string) {
+            out[o++] = c;
+            if (c == '\\' && i + 1 < len) { out[o++] = text[i + 1]; i += 2; continue; }
+            if (c == '"') in_string = false;
+            i++;
+            continue;
+        }
+        if (c == '"') { in_string = true; out[o++] = c; i++; continue; }
+        if (c == '-' || (c >= '0' && c <= '9')) {
+            size_t j = i + 1;
+            while (j < len && (text[j] == '.' || text[j] == 'e' || text[j] == 'E' || text[j] == '+' || text[j] == '-'
+                               || (text[j] >= '0' && text[j] <= '9')))
+                j++;
+            char token[64], *big = NULL;
+            char *t = j - i < sizeof token ? token : (big = malloc(j - i + 1));
+            if (!t) { free(out); return NULL; }
+            memcpy(t, text + i, j - i);
+            t[j - i] = '\0';
+            double x = strtod(t, NULL);
+            free(big);
+            if (isinf(x)) {
+                const char *mark = x > 0 ? "\"\\u0000\\u0001+inf\"" : "\"\\u0000\\u0001-inf\"";
+                size_t n = strlen(mark);
+                if (n > j - i) {
+                    char *grown = realloc(out, len * 2 + 32 + o + n);
+                    if (!grown) { free(out); return NULL; }
+                    out = grown;
+                }
+                memcpy(out + o, mark, n);
+                o += n;
+                changed = true;
+            } else {
+                memcpy(out + o, text + i, j - i);
+                o += j - i;
+            }
+            i = j;
+            continue;
+        }
+        out[o++] = c;
+        i++;
+    }
+    if (!changed) { free(out); return NULL; }
+    *out_len = o;
+    return out;
+}
+
+/* JSON.parse accepts a \u escape of a lone surrogate and a NUL in an object key; Jansson refuses both.
+ * Rewrites each lone surrogate escape into a stand-in of the Supplementary Private Use Area-A
+ * (U+F0000 + its offset from U+D800) and each \u0000 in a key into U+10FFFD: a bijection, so names
+ * compare as the runtime compares them (their texts differ: the document is then unmodelled). NULL when
+ * nothing needs it or the text already holds such code points. */
+static char *rewrite_escapes(const char *text, size_t len, size_t *out_len)
+{
+    for (size_t i = 0; i + 1 < len; i++) {
+        unsigned char a = (unsigned char)text[i], b = (unsigned char)text[i + 1];
+        if ((a == 0xF3 && b >= 0xB0 && b <= 0xB3) || (a == 0xF4 && b == 0x8F)) return NULL;
+    }
+    char *out = malloc(len * 2 + 16);
+    if (!out) return NULL;
+    size_t o = 0;
+    bool changed = false;
+    for (size_t i = 0; i < len;) {
+        if (text[i] != '"') { out[o++] = text[i++]; continue; }
+        /* A string: find its end, then whether a ':' follows (a key). */
+        size_t end = i + 1;
+        while (end < len && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+        size_t after = end + 1;
+        while (after < len && (text[after] == ' ' || text[after] == '\t' || text[after] == '\n' || text[after] == '\r'))
+            after++;
+        bool key = after < len && text[after] == ':';
+        out[o++] = text[i++];
+        while (i < len && i < end) {
+            unsigned code = 0;
+            bool escape = text[i] == '\\' && i + 5 < len && text[i + 1] == 'u';
+            if (escape) {
+                char hex[5] = { text[i + 2], text[i + 3], text[i + 4], text[i + 5], 0 };
+                char *stop;
+                code = (unsigned)strtoul(hex, &stop, 16);
+                if (*stop) escape = false;
+            }
+            if (escape && code >= 0xD800 && code <= 0xDBFF) {
+                /* a pair (high then low escape) stays as it is */
+                bool paired = i + 11 < len && text[i + 6] == '\\' && text[i + 7] == 'u';
+                if (paired) {
+                    char hex[5] = { text[i + 8], text[i + 9], text[i + 10], text[i + 11], 0 };
+                    char *stop;
+                    unsigned low = (unsigned)strtoul(hex, &stop, 16);
+                    paired = !*stop && low >= 0xDC00 && low <= 0xDFFF;
+                }
+                if (paired) { memcpy(out + o, text + i, 12); o += 12; i += 12; continue; }
+            }
+            if (escape && ((code >= 0xD800 && code <= 0xDFFF) || (code == 0 && key))) {
+                unsigned c = code == 0 ? 0x10FFFD : 0xF0000 + (code - 0xD800);
+                out[o++] = (char)(0xF0 | (c >> 18));
+                out[o++] = (char)(0x80 | ((c >> 12) & 0x3F));
+                out[o++] = (char)(0x80 | ((c >> 6) & 0x3F));
+                out[o++] = (char)(0x80 | (c & 0x3F));
+                i += 6;
+                changed = true;
+                continue;
+            }
+            if (text[i] == '\\' && i + 1 < len) out[o++] = text[i++];
+            out[o++] = text[i++];
+        }
+    }
+    if (!changed) { free(out); return NULL; }
+    *out_len = o;
+    return out;
+}
+
+static json_t *parse(reader *r, const char *text, size_t len)
+{
+    size_t fixed_len;
+    char *fixed = replace_invalid_utf8(text, len, &fixed_len);
+    if (fixed) { reader_temp(r, fixed); text = fixed; len = fixed_len; }
+    json_error_t jerr;
+    /* Every number as a double, as JSON.parse reads it (integers too big for 64 bits included). */
+    const size_t flags = JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL;
+    json_t *root = json_loadb(text, len, flags, &jerr);
+    bool numbers_done = false, escapes_done = false;
+    while (!root) {
+        size_t rewritten_len;
+        char *rewritten = NULL;
+        if (!numbers_done && strstr(jerr.text, "overflow")) {
+            numbers_done = true;
+            rewritten = rewrite_overflowing_numbers(text, len, &rewritten_len);
+        } else if (!escapes_done && (strstr(jerr.text, "invalid Unicode") || strstr(jerr.text, "NUL byte in object key"))) {
+            escapes_done = true;
+            rewritten = rewrite_escapes(text, len, &rewritten_len);
+            if (rewritten) reader_unmodelled(r, "a lone surrogate or a NUL in a key (held with a stand-in)");
+        }
+        if (!rewritten) break;
+        reader_temp(r, rewritten);
+        text = rewritten;
+        len = rewritten_len;
+        root = json_loadb(text, len, flags, &jerr);
+    }
+    if (!root) {
+        r->path_len = (size_t)snprintf(r->path, sizeof r->path, "line %d column %d", jerr.line, jerr.column);
+        reader_throw(r, "SyntaxError: malformed JSON: %s", jerr.text);
+    }
+    return root;
+}
+
+/* ---- The document --------------------------------------------------------------------------------------- */
+
+static void read_root(reader *r, json_t *root)
+{
+    /* `root.skeleton` of null throws; a number, string or array has no such properties. */
+    if (js_typeof(root) == JS_NULL) reader_throw(r, "TypeError: cannot read properties of null (reading 'skeleton')");
+    read_header(r, root);
+    read_bones(r, root);
+    read_slots(r, root);
+    read_constraints(r, root);
+    read_skins(r, root);
+    resolve_linked_meshes(r);
+    read_events(r, root);
+    read_animations(r, root);
+    read_slider_animations(r, root);
+}
+
+pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, const pc_readings *readings,
+                               pc_error *err)
+{
+    err->status = PC_OK;
+    err->message[0] = '\0';
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.name = name;
+    r.err = err;
+    r.d = calloc(1, sizeof *r.d);
+    js_heap *heap = calloc(1, sizeof *heap);
+    if (!r.d || !heap || !js_heap_init(heap)) {
+        free(r.d);
+        free(heap);
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: $: out of memory", name);
+        return NULL;
+    }
+    r.d->heap = heap;
+    r.heap = heap;
+    if (readings) r.d->readings = *readings;
+    else pc_readings_init(&r.d->readings);
+    r.d->default_skin = -1;
+    r.path[0] = '$';
+    r.path_len = 1;
+    pc_skeleton_data *volatile data = r.d;
+    if (setjmp(r.thrown) == 0) {
+        heap->root = parse(&r, text, len);
+        read_root(&r, heap->root);
+    } else {
+        pc_skeleton_data_free(data);
+        data = NULL;
+    }
+    for (size_t i = 0; i < r.temp_count; i++) free(r.temps[i]);
+    free(r.temps);
+    free(r.links);
+    return data;
+}
+
+pc_skeleton_data *pc_read_file(const char *path, const pc_readings *readings, pc_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: cannot open the file", path);
+        return NULL;
+    }
+    size_t len = 0;
+    int read_error = 0;
+    char *buf = file_slurp(f, &len, &read_error);
+    fclose(f);
+    if (!buf) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: cannot read the file", path);
+        return NULL;
+    }
+    pc_skeleton_data *data = pc_read_text(buf, len, path, readings, err);
+    free(buf);
+    return data;
+}
+
