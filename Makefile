@@ -15,6 +15,8 @@ N       ?= 1000000
 
 # The bootstrap stamp: made by scripts/bootstrap once every dependency is present.
 DEPS    := $(B)/.bootstrapped
+# A build without link-time optimisation: for nm (make check-layers, check-globals) and make install.
+NOLTO   := $(B)/nolto
 
 # The library, layer by layer (core/README.md): JavaScript numbers and values, the document, the instance,
 # the dump writer. The dump's reader and differ are a library of their own that the harness links.
