@@ -179,17 +179,7 @@ static void apply_reading(pc_readings *r, int rule, int k)
     switch ((enum pc_rule_id)rule) {
     case PC_RULE_MATH_TRIG:
         /* The rejected reading is the C library's functions themselves (glibc's sin, cos, atan2). */
-        if (k == 1) {
-            r->trig.sin = sin;
-            r->trig.cos = cos;
-            r->trig.atan2 = atan2;
-            r->trig.sincos = js_libm_sincos;
-        } else {
-            r->trig.sin = js_sin;
-            r->trig.cos = js_cos;
-            r->trig.atan2 = js_atan2;
-            r->trig.sincos = js_sincos;
-        }
+        r->trig_libm = k == 1;
         break;
     case PC_RULE_BONE_DEG_RAD:
         r->deg_rad = k == 1 ? JS_MATH_DEG_RAD : PC_DEG_RAD;

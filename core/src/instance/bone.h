@@ -13,8 +13,4 @@ void pc_bone_memo_init(pc_trig_memo *memo);
 /* Computes the world transform of one bone's applied pose from its parent's. */
 void pc_bone_update_world(pc_skeleton *sk, pc_bone *bone);
 
-/* The same, for a skeleton whose scale is 1 on both axes (the caller checked): the products by the
- * skeleton's scale left out, the same bits. */
-void pc_bone_update_world_unscaled(pc_skeleton *sk, pc_bone *bone);
-
 #endif

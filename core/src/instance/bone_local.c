@@ -17,7 +17,7 @@
 
 static double atan2_deg(const pc_readings *rules, double y, double x)
 {
-    return rules->trig.atan2(y, x) * rules->rad_deg;
+    return pc_atan2(rules, y, x) * rules->rad_deg;
 }
 
 /* Folds a shearY into (-180, 180]. */
@@ -138,7 +138,7 @@ void pc_bone_update_local(pc_skeleton *sk, pc_bone *bone)
         double r = atan2_deg(rules, ty, tx);
         l->rotation = r;
         r *= rules->deg_rad;
-        double cos = rules->trig.cos(r), sin = rules->trig.sin(r);
+        double cos = pc_cos(rules, r), sin = pc_sin(rules, r);
         double za = (pa * cos + pb * sin) * sxi;
         double zc = (pc * cos + pd * sin) * syi;
         double s = 1 / sqrt(za * za + zc * zc);

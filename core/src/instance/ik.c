@@ -27,7 +27,7 @@
 
 static double atan2_deg(const pc_readings *rules, double y, double x)
 {
-    return rules->trig.atan2(y, x) * rules->rad_deg;
+    return pc_atan2(rules, y, x) * rules->rad_deg;
 }
 
 /* Math.max(a, b) and Math.min(a, b) for the operands used here (NaN in either gives NaN). */
@@ -217,12 +217,12 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
             a2 = js_acos(cos) * bend_dir;
         }
         a = l1 + l2 * cos;
-        b = l2 * rules->trig.sin(a2);
-        a1 = rules->trig.atan2(ty * a - tx * b, tx * a + ty * b);
+        b = l2 * pc_sin(rules, a2);
+        a1 = pc_atan2(rules, ty * a - tx * b, tx * a + ty * b);
     } else {
         a = psx * l2;
         b = psy * l2;
-        double aa = a * a, bb = b * b, ta = rules->trig.atan2(ty, tx);
+        double aa = a * a, bb = b * b, ta = pc_atan2(rules, ty, tx);
         c = bb * l1 * l1 + aa * dd - aa * bb;
         double c1 = -2 * bb * l1, c2 = bb - aa;
         d = c1 * c1 - 4 * c2 * c;
@@ -235,8 +235,8 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
             r0 = dd - r * r;
             if (r0 >= 0) {
                 y = sqrt(r0) * bend_dir;
-                a1 = ta - rules->trig.atan2(y, r);
-                a2 = rules->trig.atan2(y / psy, (r - l1) / psx);
+                a1 = ta - pc_atan2(rules, y, r);
+                a2 = pc_atan2(rules, y / psy, (r - l1) / psx);
                 goto solved;
             }
         }
@@ -245,8 +245,8 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
         c = -a * l1 / (aa - bb);
         if (c >= -1 && c <= 1) {
             c = js_acos(c);
-            x = a * rules->trig.cos(c) + l1;
-            y = b * rules->trig.sin(c);
+            x = a * pc_cos(rules, c) + l1;
+            y = b * pc_sin(rules, c);
             d = x * x + y * y;
             if (d < min_dist) {
                 min_angle = c;
@@ -262,15 +262,15 @@ static void apply_two(pc_skeleton *sk, pc_bone *parent_bone, pc_bone *child_bone
             }
         }
         if (dd <= (min_dist + max_dist) * 0.5) {
-            a1 = ta - rules->trig.atan2(min_y * bend_dir, min_x);
+            a1 = ta - pc_atan2(rules, min_y * bend_dir, min_x);
             a2 = min_angle * bend_dir;
         } else {
-            a1 = ta - rules->trig.atan2(max_y * bend_dir, max_x);
+            a1 = ta - pc_atan2(rules, max_y * bend_dir, max_x);
             a2 = max_angle * bend_dir;
         }
     }
 solved:;
-    double os = rules->trig.atan2(cl->y, cl->x) * s2;
+    double os = pc_atan2(rules, cl->y, cl->x) * s2;
     a1 = (a1 - os) * rules->rad_deg + os1 - pl->rotation;
     a1 = fold_degrees(a1);
     pl->rotation += a1 * mix;

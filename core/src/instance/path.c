@@ -247,11 +247,11 @@ void pc_path_update(pc_skeleton *sk, int index)
             bool zero_space = rules->path.zero_space ? fabs(spaces[i + 1]) < PC_EPSILON : spaces[i + 1] == 0;
             if (tangents) r = positions[ip - 1];
             else if (zero_space) r = positions[ip + 2];
-            else r = rules->trig.atan2(dy, dx);
-            r -= rules->trig.atan2(cc, a);
+            else r = pc_atan2(rules, dy, dx);
+            r -= pc_atan2(rules, cc, a);
             if (tip) {
                 double cos, sin;
-                rules->trig.sincos(r, &sin, &cos);
+                pc_sincos(rules, r, &sin, &cos);
                 double length = d->bones[c->bones[i]].length;
                 bone_x += (length * (cos * a - sin * cc) - dx) * mix_rotate;
                 bone_y += (length * (sin * a + cos * cc) - dy) * mix_rotate;
@@ -262,7 +262,7 @@ void pc_path_update(pc_skeleton *sk, int index)
             else if (r < -pi) r += pi2;
             r *= mix_rotate;
             double cos, sin;
-            rules->trig.sincos(r, &sin, &cos);
+            pc_sincos(rules, r, &sin, &cos);
             bone->a = cos * a - sin * cc;
             bone->b = cos * bb - sin * dd;
             bone->c = sin * a + cos * cc;

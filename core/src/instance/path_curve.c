@@ -117,7 +117,7 @@ void pc_path_curve_point(const pc_readings *rules, double p, const double c[8], 
     if (p == 0 || isnan(p) || (rules->path.start_clamp && p < 0.00001)) {
         out[0] = x1;
         out[1] = y1;
-        out[2] = rules->trig.atan2(cy1 - y1, cx1 - x1);
+        out[2] = pc_atan2(rules, cy1 - y1, cx1 - x1);
         return;
     }
     double tt = p * p, ttt = tt * p, u = 1 - p, uu = u * u, uuu = uu * u;
@@ -129,24 +129,24 @@ void pc_path_curve_point(const pc_readings *rules, double p, const double c[8], 
     if (!tangents) return;
     bool start = rules->path.tangent_start ? p >= 0 && p < 0.001 : p < 0.001;
     if (start)
-        out[2] = rules->trig.atan2(cy1 - y1, cx1 - x1);
+        out[2] = pc_atan2(rules, cy1 - y1, cx1 - x1);
     else
-        out[2] = rules->trig.atan2(y - (y1 * uu + cy1 * ut * 2 + cy2 * tt), x - (x1 * uu + cx1 * ut * 2 + cx2 * tt));
+        out[2] = pc_atan2(rules, y - (y1 * uu + cy1 * ut * 2 + cy2 * tt), x - (x1 * uu + cx1 * ut * 2 + cx2 * tt));
 }
 
 void pc_path_line_before(const pc_readings *rules, double p, double x1, double y1, double x2, double y2, double *out)
 {
-    double r = rules->trig.atan2(y2 - y1, x2 - x1);
-    out[0] = x1 + p * rules->trig.cos(r);
-    out[1] = y1 + p * rules->trig.sin(r);
+    double r = pc_atan2(rules, y2 - y1, x2 - x1);
+    out[0] = x1 + p * pc_cos(rules, r);
+    out[1] = y1 + p * pc_sin(rules, r);
     out[2] = r;
 }
 
 void pc_path_line_after(const pc_readings *rules, double p, double x1, double y1, double x2, double y2, double *out)
 {
-    double r = rules->trig.atan2(y2 - y1, x2 - x1);
-    out[0] = x2 + p * rules->trig.cos(r);
-    out[1] = y2 + p * rules->trig.sin(r);
+    double r = pc_atan2(rules, y2 - y1, x2 - x1);
+    out[0] = x2 + p * pc_cos(rules, r);
+    out[1] = y2 + p * pc_sin(rules, r);
     out[2] = r;
 }
 

@@ -92,7 +92,6 @@ enum { PC_SKIN_NONE = -1, PC_SKIN_ALL = -2 };
 
 struct pc_skeleton {
     const pc_skeleton_data *data;
-    pc_readings readings;      /* the document's rule readings (rules.h), copied: the pose code reads them */
     pc_bone *bones;
     pc_slot *slots;
     int *draw_order;           /* slot indices in draw order */
@@ -131,6 +130,7 @@ struct pc_skeleton {
      * (the pass stops there); NULL otherwise. */
     const char *thrown;
     struct pc_path_state *paths; /* the path constraints' buffers (path.h) */
+    pc_readings readings;      /* the document's rule readings (rules.h), copied: the pose code reads them */
 };
 
 /* Marks slot i's pose for the next setup pose to reset (slot_dirty, dirty_slots). */

@@ -39,7 +39,7 @@ double pc_transform_from_value(const pc_skeleton *sk, const pc_bone_pose *s, pc_
     case PC_PROP_ROTATE: {
         if (local) return l->rotation + offsets[OFF_ROTATE];
         double off = (s->a * s->d - s->b * s->c) * sx * sy > 0 ? offsets[OFF_ROTATE] : -offsets[OFF_ROTATE];
-        double value = rules->trig.atan2(s->c / sy, s->a / sx) * rules->rad_deg + off;
+        double value = pc_atan2(rules, s->c / sy, s->a / sx) * rules->rad_deg + off;
         if (value < 0) value += 360;
         return value;
     }
@@ -62,7 +62,7 @@ double pc_transform_from_value(const pc_skeleton *sk, const pc_bone_pose *s, pc_
     case PC_PROP_SHEAR_Y: {
         if (local) return l->shear_y + offsets[OFF_SHEAR_Y];
         double ix = 1 / sx, iy = 1 / sy;
-        return (rules->trig.atan2(s->d * iy, s->b * ix) - rules->trig.atan2(s->c * iy, s->a * ix)) * rules->rad_deg - 90
+        return (pc_atan2(rules, s->d * iy, s->b * ix) - pc_atan2(rules, s->c * iy, s->a * ix)) * rules->rad_deg - 90
             + offsets[OFF_SHEAR_Y];
     }
     }
@@ -129,10 +129,10 @@ static void to_apply(const pc_skeleton *sk, const pc_constraint_pose *p, pc_bone
             double ix = 1 / sx, iy = 1 / sy;
             double a = bone->a * ix, b = bone->b * ix, c = bone->c * iy, d = bone->d * iy;
             value *= rules->deg_rad;
-            if (!additive) value -= rules->trig.atan2(c, a);
+            if (!additive) value -= pc_atan2(rules, c, a);
             value = wrap_pi(value);
             value *= p->mix_rotate;
-            double cos = rules->trig.cos(value), sin = rules->trig.sin(value);
+            double cos = pc_cos(rules, value), sin = pc_sin(rules, value);
             bone->a = (cos * a - sin * c) * sx;
             bone->b = (cos * b - sin * d) * sx;
             bone->c = (sin * a + cos * c) * sy;
@@ -168,18 +168,18 @@ static void to_apply(const pc_skeleton *sk, const pc_constraint_pose *p, pc_bone
             if (!additive) value -= l->shear_y;
             l->shear_y += value * p->mix_shear_y;
         } else {
-            double b = bone->b / sx, d = bone->d / sy, by = rules->trig.atan2(d, b);
+            double b = bone->b / sx, d = bone->d / sy, by = pc_atan2(rules, d, b);
             value = (value + 90) * rules->deg_rad;
             if (additive) {
                 value -= PC_PI / 2;
             } else {
-                value -= by - rules->trig.atan2(bone->c / sy, bone->a / sx);
+                value -= by - pc_atan2(rules, bone->c / sy, bone->a / sx);
                 value = wrap_pi(value);
             }
             value = by + value * p->mix_shear_y;
             double s = sqrt(b * b + d * d);
-            bone->b = rules->trig.cos(value) * s * sx;
-            bone->d = rules->trig.sin(value) * s * sy;
+            bone->b = pc_cos(rules, value) * s * sx;
+            bone->d = pc_sin(rules, value) * s * sy;
         }
         break;
     }

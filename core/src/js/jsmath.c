@@ -607,6 +607,10 @@ int32_t js_to_int32(double x) {
     return u <= 0x7fffffffu ? (int32_t)u : (int32_t)(u - 0x80000000u) - 0x7fffffff - 1;
 }
 
+double js_libm_sin(double x) { return sin(x); }
+double js_libm_cos(double x) { return cos(x); }
+double js_libm_atan2(double y, double x) { return atan2(y, x); }
+
 void js_libm_sincos(double x, double *sin_out, double *cos_out)
 {
     *sin_out = sin(x);

@@ -22,8 +22,11 @@ double js_acos(double x);
  * *cos_out = js_cos(x), bit for bit. */
 void js_sincos(double x, double *sin_out, double *cos_out);
 
-/* The C library's sin(x) and cos(x): the rule ledger's rejected reading math.trig=libm only (rules.c);
- * nothing else calls it. */
+/* The C library's sin, cos, atan2, and sin and cos of one argument: the rule ledger's rejected reading
+ * math.trig=libm only (rules.h); nothing else calls them. */
+double js_libm_sin(double x);
+double js_libm_cos(double x);
+double js_libm_atan2(double y, double x);
 void js_libm_sincos(double x, double *sin_out, double *cos_out);
 
 /* x | 0 (and every other ToInt32 use): NaN and infinities give 0, others are truncated toward zero
