@@ -47,7 +47,7 @@ help::
 	@echo "make nightly         make test plus the full populations, the full sanitizer run, jsmath-check N=10000000"
 	@echo "make gate-sensitivity  one flipped bit in a stored dump must fail the gate, naming its field"
 	@echo "make corpus-refresh  regenerate corpus/dumps with the oracle (FORCE=1 to replace another version's)"
-	@echo "make jsmath-check N= compare js_sin/js_cos/js_atan2/js_acos with Node on N arguments per function"
+	@echo "make jsmath-check N= compare js_sin/js_cos/js_atan2/js_acos/js_pow with Node on N arguments per function"
 	@echo "make bench-math      throughput of the V8-exact math module against the C library"
 	@echo "make clean           remove build/"
 

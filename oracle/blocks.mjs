@@ -1,13 +1,14 @@
 // The blocks of a dump (oracle/FORMAT.md "Blocks"), as a table: each block names its fields
 // (name, type, getter) and how to enumerate its rows. To add a block, add an entry to
-// DATA_BLOCKS (written once, before pose 0) or POSE_BLOCKS (written after every `pose` line);
+// DATA_BLOCKS (written once, before pose 0) or POSE_BLOCKS (written after every `pose` line; a
+// timed sequence's dump writes TIMED_POSE_BLOCKS);
 // the order of entries is the order the blocks appear in the dump.
 //
 // Getters only read public spine-core state; they compute nothing.
 
 import { T } from "./dump_writer.mjs";
 import { DATA_BLOCKS_DOCUMENT } from "./blocks_data.mjs";
-import { SLOT_POSE_BLOCKS } from "./blocks_pose.mjs";
+import { SLOT_POSE_BLOCKS, TIME_POSE_BLOCKS } from "./blocks_pose.mjs";
 
 /** Fields of a local pose (BonePose), read from the object `sel(bone)` returns. */
 function localPoseFields(prefix, sel) {
@@ -73,6 +74,10 @@ export const POSE_BLOCKS = [
   },
   ...SLOT_POSE_BLOCKS,
 ];
+
+/** The pose blocks of a dump whose sequence is timed (any of --physics update|reset|pose, --frames,
+ *  --skeleton, --move, --scenario): POSE_BLOCKS, then `skeleton` and `physics`. */
+export const TIMED_POSE_BLOCKS = [...POSE_BLOCKS, ...TIME_POSE_BLOCKS];
 
 export function writeBlocks(writer, blocks, ctx) {
   for (const block of blocks)

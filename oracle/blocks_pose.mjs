@@ -1,7 +1,8 @@
 // The pose blocks of slots, deform, draw order, fired events and constraint poses (oracle/FORMAT.md,
-// "Pose blocks"), spread into POSE_BLOCKS by blocks.mjs. Getters only read spine-core state.
+// "Pose blocks"), spread into POSE_BLOCKS by blocks.mjs, and the blocks of time (`skeleton`,
+// `physics`) that dumps of a timed sequence add. Getters only read spine-core state.
 //
-// ctx.events: the events the pose's `animation.apply` fired (empty for pose 0).
+// ctx.events: the events the pose's `animation.apply` calls fired (empty for pose 0).
 
 import { IkConstraint, PathConstraint, PhysicsConstraint, Slider, TransformConstraint } from "@esotericsoftware/spine-core";
 import { T } from "./dump_writer.mjs";
@@ -91,3 +92,28 @@ const constraintBlocks = [
 ];
 
 export const SLOT_POSE_BLOCKS = [slotBlock, deformBlock, drawOrderBlock, eventBlock, ...constraintBlocks];
+
+/** The skeleton in the world and in time: one row keyed `skeleton`. */
+const skeletonBlock = {
+  name: "skeleton",
+  rows: (ctx) => [["skeleton", ctx.skeleton]],
+  fields: ["time", "x", "y", "scaleX", "scaleY", "windX", "windY", "gravityX", "gravityY"].map((n) => [n, T.num, (s) => s[n]]),
+};
+
+/** A physics constraint's integration state between frames and the applied pose its update reads, one
+ *  row per constraint in Skeleton.physics order, keyed by name. */
+const PHYSICS_STATE = ["ux", "uy", "cx", "cy", "tx", "ty", "xOffset", "xLag", "xVelocity", "yOffset", "yLag",
+  "yVelocity", "rotateOffset", "rotateLag", "rotateVelocity", "scaleOffset", "scaleLag", "scaleVelocity",
+  "remaining", "lastTime"];
+const PHYSICS_POSE = ["inertia", "strength", "damping", "massInverse", "wind", "gravity", "mix"];
+const physicsBlock = {
+  name: "physics",
+  rows: (ctx) => ctx.skeleton.physics.map((c) => [c.data.name, c]),
+  fields: [
+    ...PHYSICS_STATE.map((n) => [n, T.num, (c) => c[n]]),
+    ["reset", T.bool, (c) => c._reset],
+    ...PHYSICS_POSE.map((n) => [n, T.num, (c) => c.appliedPose[n]]),
+  ],
+};
+
+export const TIME_POSE_BLOCKS = [skeletonBlock, physicsBlock];

@@ -1,16 +1,19 @@
-// jsmath_gen: draws arguments for Math.sin/cos/atan2/acos over named ranges and evaluates them in
+// jsmath_gen: draws arguments for Math.sin/cos/atan2/acos/pow over named ranges and evaluates them in
 // Node, the reference for core/src/jsmath.c.
 //
-//   node oracle/jsmath_gen.mjs check N BIN [--seed S] [--fn sin,cos,atan2,acos]
+//   node oracle/jsmath_gen.mjs check N BIN [--seed S] [--fn sin,cos,atan2,acos,pow]
 //       streams N arguments per function through `BIN jsmath FN`, compares the bits with Node's,
-//       prints a table of mismatches by function and range; exit 1 on any mismatch.
+//       prints a table of mismatches by function and range; exit 1 on any mismatch. `pow-libm` (not
+//       in the default list) sends pow's pairs to `BIN jsmath pow-libm`, the C library's pow: the
+//       rejected reading, measured.
 //   node oracle/jsmath_gen.mjs lines FN N [--seed S]
 //       prints `range arg... result` lines (hex bit patterns) for FN.
 //   node oracle/jsmath_gen.mjs vectors DIR [N] [--seed S]
 //       writes the binary vector files the unit test reads (format below): sincos.bin (x, sin x,
-//       cos x), acos.bin (x, acos x), atan2.bin (y, x, atan2(y, x)), N arguments each.
+//       cos x), acos.bin (x, acos x), atan2.bin (y, x, atan2(y, x)), pow.bin (x, y, x ** y), N
+//       arguments each.
 //   node oracle/jsmath_gen.mjs boundary DIR
-//       writes boundary_sincos.bin, boundary_atan2.bin and boundary_acos.bin (same format and
+//       writes boundary_sincos.bin, boundary_atan2.bin, boundary_acos.bin and boundary_pow.bin (same format and
 //       records): arguments enumerated at the edges of core/src/jsmath.c's fast paths and methods
 //       (named sets below, "boundary vectors"); deterministic, independent of --seed.
 //
@@ -19,7 +22,8 @@
 // records are grouped by range, in the order of the range table.
 //
 // Arguments are deterministic for a seed (xoshiro128** on 32-bit halves); built from bit patterns,
-// so no transcendental function shapes the sample. Every NaN result is written as
+// so no transcendental function shapes the sample (but pow's near-overflow pairs, aimed with
+// Math.log2: only the arguments, the results are Node's as always). Every NaN result is written as
 // 7ff8000000000000: JavaScript has one NaN.
 import { spawn } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
@@ -205,11 +209,92 @@ const ATAN2_RANGES = [
   ['any-bits', 1, (r, o) => { o[0] = r.bits(); o[1] = r.bits(); }],
 ];
 
+// pow: the physics constraint computes `damping ** (60 * step)`, step = 1 / fps (fps as the document
+// gives it, damping as the document or a float32 timeline key gives it, interpolated and mixed), so
+// most pairs are drawn that way; the rest cover the special cases, the method's branches and any bits.
+const FPS_COMMON = [24, 25, 30, 48, 50, 60, 72, 75, 90, 100, 120, 144, 165, 180, 240, 360, 23.976, 29.97,
+  59.94, 119.88, 1, 2, 7, 11, 13, 17, 29, 31, 45, 59, 61, 64, 70, 80, 96, 99, 101, 128, 200, 500, 1000];
+function drawFps(r) {
+  const v = r.u32() % 6;
+  if (v === 0) return r.pick(FPS_COMMON);
+  if (v === 1) return r.int(1, 240);                       // integers, the divisors of 60 among them
+  if (v === 2) return r.int(1, 24000) / 100;               // two decimals: 59.94, 0.5, ...
+  if (v === 3) return r.uniform(0.25, 1000);
+  if (v === 4) return Math.fround(r.uniform(1, 240));
+  return r.int(241, 100000);
+}
+function drawDamping(r) {
+  const v = r.u32() % 8;
+  if (v === 0) return r.unit();                             // uniform [0, 1)
+  if (v === 1) return r.int(0, 100) / 100;                  // as an editor writes it: 0.85, 0.9, 1
+  if (v === 2) return r.int(0, 1000) / 1000;
+  if (v === 3) return Math.fround(r.int(0, 1000) / 1000);   // a float32 timeline key
+  if (v === 4) {                                            // between two keys, at a curve's percent
+    const a = Math.fround(r.unit()), b = Math.fround(r.unit());
+    return a + (b - a) * r.unit();
+  }
+  if (v === 5) return stepUlps(1, -r.int(1, 1 << 20));     // just below 1
+  if (v === 6) return r.pick([0, -0, 1, 0.5, 0.85, 0.9, 0.95, 0.99, 0.999, MIN_SUB, MIN_NORMAL]);
+  return r.pow2(-1074, -1);                                  // tiny to 1/2, subnormals too
+}
+const POW_SPECIAL_X = [0, -0, Infinity, -Infinity, NaN, 1, -1, 2, -2, 0.5, -0.5, 3, -3, 10, 0.1, MIN_SUB,
+  -MIN_SUB, MAX_SUB, MIN_NORMAL, MAX, -MAX, stepUlps(1, -1), stepUlps(1, 1), -stepUlps(1, 1), 1.5, Math.E,
+  Math.sqrt(0.5), Math.sqrt(1.5), Math.sqrt(3), fromBits(0x7ff00000, 1)];
+const POW_SPECIAL_Y = [0, -0, Infinity, -Infinity, NaN, 1, -1, 2, -2, 0.5, -0.5, 3, -3, 1.5, 2 ** 31,
+  2 ** 31 + 1, -(2 ** 31), 2 ** 52, 2 ** 52 + 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64, 2 ** 64 * 1.5, -(2 ** 64), 1e300,
+  MIN_SUB, -MIN_SUB, MAX, -MAX, 1024, 1023, -1074, -1075, 1 / 3, 0.25, 4, 5, 1e-10, stepUlps(1, 1),
+  stepUlps(1, -1), stepUlps(2, 1), 2 ** 21 + 1, 2 ** 20 + 1, fromBits(0x7ff00000, 1)];
+const POW_RANGES = [
+  ['damping^(60/fps)', 5, (r, o) => { o[0] = drawDamping(r); o[1] = 60 * (1 / drawFps(r)); }],
+  ['damping^(60*step)', 1, (r, o) => {
+    // the exponent from a step the runtime would hold after reading fps, then a float32 key's damping
+    const step = 1 / drawFps(r);
+    o[0] = Math.fround(r.unit()); o[1] = 60 * step;
+  }],
+  ['specials', 1, (r, o) => {
+    const v = r.u32() % 3;
+    o[0] = r.pick(POW_SPECIAL_X); o[1] = r.pick(POW_SPECIAL_Y);
+    if (v === 1) o[0] = stepUlps(o[0], r.int(-3, 3));
+    else if (v === 2) o[1] = stepUlps(o[1], r.int(-3, 3));
+  }],
+  ['|x-1|<2^-20,|y|>2^31', 1, (r, o) => {
+    o[0] = stepUlps(1, (r.u32() & 1) ? r.int(1, 2 ** 31) : -r.int(1, 2 ** 31));
+    o[1] = r.sign() * r.pow2(31, 66);
+  }],
+  ['near-overflow', 1, (r, o) => {
+    // y log2 x near 1024, -1022 and -1075: the overflow and underflow tests and subnormal results
+    const x = (r.u32() & 1) ? r.uniform(0.01, 100) : r.pow2(-1074, 1023);
+    const target = r.pick([1024, -1022, -1074, -1075, 1023.5, -1060]);
+    const y = target / Math.log2(x);
+    o[0] = (r.u32() % 4 === 0) ? -x : x;
+    o[1] = stepUlps(y, r.int(-64, 64));
+    if (o[0] < 0) o[1] = Math.round(o[1]); // a negative x needs an integer y
+  }],
+  ['x<0,integer-y', 1, (r, o) => {
+    o[0] = -((r.u32() & 1) ? r.uniform(0, 10) : r.pow2(-1074, 1023));
+    o[1] = (r.u32() & 1) ? r.int(-64, 64) : r.sign() * Math.floor(r.pow2(0, 60));
+  }],
+  ['magnitudes', 2, (r, o) => {
+    o[0] = r.pow2(-1074, 1023);
+    o[1] = (r.u32() & 1) ? r.uniform(-4, 4) : r.sign() * r.pow2(-60, 12);
+  }],
+  ['mantissa-edges', 1, (r, o) => {
+    // around the interval thresholds of log2's reduction (m ~ sqrt(3/2), sqrt(3))
+    const hi = ((r.int(-1022, 1023) + 1023) << 20) | r.pick([0x3988e, 0x3988f, 0xbb679, 0xbb67a, 0, 0xfffff]);
+    o[0] = fromBits(hi, r.u32()); o[1] = r.uniform(-8, 8);
+  }],
+  ['integers', 1, (r, o) => { o[0] = r.int(-20, 20); o[1] = r.int(-40, 40); }],
+  ['any-bits', 1, (r, o) => { o[0] = r.bits(); o[1] = r.bits(); }],
+];
+
 const FUNCS = {
   sin: { arity: 1, ranges: SINCOS_RANGES, f: Math.sin },
   cos: { arity: 1, ranges: SINCOS_RANGES, f: Math.cos },
   acos: { arity: 1, ranges: ACOS_RANGES, f: Math.acos },
   atan2: { arity: 2, ranges: ATAN2_RANGES, f: Math.atan2 },
+  pow: { arity: 2, ranges: POW_RANGES, f: Math.pow },
+  // the rejected reading, the C library's pow (`posecore jsmath pow-libm`), on the same pairs
+  'pow-libm': { arity: 2, ranges: POW_RANGES, f: Math.pow, seedName: 'pow' },
 };
 
 // how many of n each range gets: by weight, the remainder to the first ranges
@@ -243,8 +328,9 @@ function* batches(fn, counts, seed, size) {
         const f = FUNCS[fn].f;
         for (let i = 0; i < n; i++) { gen(rng, o); args[i] = o[0]; res[i] = f(o[0]); }
       } else {
+        const f = FUNCS[fn].f;
         for (let i = 0; i < n; i++) {
-          gen(rng, o); args[2 * i] = o[0]; args[2 * i + 1] = o[1]; res[i] = Math.atan2(o[0], o[1]);
+          gen(rng, o); args[2 * i] = o[0]; args[2 * i + 1] = o[1]; res[i] = f(o[0], o[1]);
         }
       }
       yield { n, ri, args, res };
@@ -346,9 +432,10 @@ async function checkOne(fn, n, bin, seed, table, examples) {
 
 function printTable(table) {
   const w = Math.max(...table.map((r) => r.range.length), 5);
-  const lines = [`${'fn'.padEnd(6)} ${'range'.padEnd(w)} ${'args'.padStart(10)} ${'mismatches'.padStart(10)}`];
+  const fw = Math.max(...table.map((r) => r.fn.length), 6);
+  const lines = [`${'fn'.padEnd(fw)} ${'range'.padEnd(w)} ${'args'.padStart(10)} ${'mismatches'.padStart(10)}`];
   for (const r of table) {
-    lines.push(`${r.fn.padEnd(6)} ${r.range.padEnd(w)} ${String(r.count).padStart(10)} ${String(r.mismatches).padStart(10)}`);
+    lines.push(`${r.fn.padEnd(fw)} ${r.range.padEnd(w)} ${String(r.count).padStart(10)} ${String(r.mismatches).padStart(10)}`);
   }
   const byFn = {};
   for (const r of table) {
@@ -356,7 +443,7 @@ function printTable(table) {
     byFn[r.fn].count += r.count; byFn[r.fn].mismatches += r.mismatches;
   }
   for (const [fn, t] of Object.entries(byFn)) {
-    lines.push(`${fn.padEnd(6)} ${'TOTAL'.padEnd(w)} ${String(t.count).padStart(10)} ${String(t.mismatches).padStart(10)}`);
+    lines.push(`${fn.padEnd(fw)} ${'TOTAL'.padEnd(w)} ${String(t.count).padStart(10)} ${String(t.mismatches).padStart(10)}`);
   }
   console.log(lines.join('\n'));
 }
@@ -660,7 +747,85 @@ function acosBoundary() {
   return [['acos-edges', o]];
 }
 
-// Writes groups [name, args[]] (args: doubles, or [y, x] pairs) with fns' results, duplicates (by
+function powBoundary() {
+  const g = [];
+  const rng = new Rng(0x70a5b0d1);
+  const pairs = (xs, ys) => { const o = []; for (const x of xs) for (const y of ys) o.push([x, y]); return o; };
+  // every special base against every special exponent, and one ulp off each
+  g.push(['specials', pairs(
+    [...POW_SPECIAL_X, ...POW_SPECIAL_X.filter(Number.isFinite).filter((v) => v !== 0).flatMap((v) => [stepUlps(v, 1), stepUlps(v, -1)])],
+    POW_SPECIAL_Y)]);
+  // the physics constraint's damping ** (60 * (1 / fps)): fps 1 to 240 and the common decimal rates,
+  // dampings in steps of 0.05 as doubles and as float32 timeline keys, and in steps of 0.01 at the
+  // common rates
+  g.push(['damping-grid', (() => {
+    const o = [];
+    const fpsList = [];
+    for (let f = 1; f <= 240; f++) fpsList.push(f);
+    fpsList.push(23.976, 29.97, 59.94, 119.88, 0.5, 1.5, 1000, 100000);
+    for (const fps of fpsList) {
+      const e = 60 * (1 / fps);
+      for (let k = 0; k <= 20; k++) o.push([k / 20, e], [Math.fround(k / 20), e]);
+    }
+    for (const fps of FPS_COMMON) {
+      const e = 60 * (1 / fps);
+      for (let k = 0; k <= 100; k++) o.push([k / 100, e]);
+    }
+    return o;
+  })()]);
+  // whether y is an odd or even integer (x < 0): y's exponent around 20, 21, 52 and 53
+  g.push(['integer-y-edges', (() => {
+    const ys = [];
+    for (const e of [0, 1, 19, 20, 21, 22, 31, 32, 51, 52, 53, 54]) {
+      const p = 2 ** e;
+      ys.push(p, p + 1, p - 1, p + 2, p + 0.5, p * 1.5, stepUlps(p, 1), stepUlps(p, -1), stepUlps(p, 2));
+    }
+    const o = [];
+    for (const x of [-1, -2, -0.5, -1.5, -3, stepUlps(-1, 1), -MIN_SUB, -MAX, -0, -Infinity]) {
+      for (const y of ys) o.push([x, y], [x, -y]);
+    }
+    return o;
+  })()]);
+  // |y| > 2^31 with x within 2^-20 of 1 (the series branch) and just outside it; |y| around 2^64
+  g.push(['near-1,huge-y', (() => {
+    const xs = [...around(1, 6, false)];
+    for (const hw of [0x3fefffff, 0x3ff00000, 0x3feffffe, 0x3ff00001])
+      for (const lo of [0, 1, 0x7fffffff, 0xfffffffe, 0xffffffff, rng.u32()]) xs.push(fromBits(hw, lo));
+    const ys = [];
+    for (const p of [2 ** 31, 2 ** 32, 2 ** 40, 2 ** 52, 2 ** 63, 2 ** 64, 2 ** 65]) ys.push(...around(p, 2), p * 1.5, -p * 1.5);
+    ys.push(fromBits(0x41e00000, 1), fromBits(0x41e00001, 0), fromBits(0x43f00000, 1), fromBits(0x43f00001, 0));
+    return pairs(xs, ys);
+  })()]);
+  // results near overflow (y log2 x = 1024) and underflow (-1022, -1074, -1075): the bounds' tests
+  // and subnormal results
+  g.push(['over-underflow', (() => {
+    const o = [];
+    for (const [x, targets] of [[2, [1024, 1023, -1022, -1074, -1075, -1074.5, -1023.5]], [0.5, [-1024, 1074, 1075, 1074.5]],
+      [10, [308.2547155599167, -307.6526555685888, -323.3062153431158]], [Math.E, [709.782712893384, -745.1332191019411]],
+      [stepUlps(2, 1), [1024, -1074]], [stepUlps(2, -1), [1024, 1025, -1075]]]) {
+      for (const t of targets) for (const y of around(t, 8, false)) o.push([x, y], [-x, Math.round(y)]);
+    }
+    for (let i = 0; i < 400; i++) {
+      const x = rng.uniform(1.01, 1e6);
+      const t = rng.pick([1024, -1022, -1074, -1075]);
+      for (const y of around(t / Math.log2(x), 1, false)) o.push([x, y], [1 / x, -y]);
+    }
+    return o;
+  })()]);
+  // the interval thresholds of the log2 reduction, the subnormal bases, and x = +-0 and +-Infinity
+  // against small odd, even and fractional exponents
+  g.push(['x-edges', (() => {
+    const xs = [];
+    for (const e of [-1022, -200, -1, 0, 1, 200, 1023])
+      for (const m of [0x3988e, 0x3988f, 0xbb679, 0xbb67a, 0xfffff, 0])
+        for (const lo of [0, 1, 0xffffffff]) xs.push(fromBits(((e + 1023) << 20) | m, lo));
+    xs.push(...around(MIN_SUB, 3, false), ...around(MAX_SUB, 3, false), ...around(MIN_NORMAL, 3, false));
+    return pairs(xs, [0.5, 0.25, 1 / 3, -0.001, 0.999, 1.001, 7, -2.5, 60 / 144, 3, -3, 4, -4]);
+  })()]);
+  return g;
+}
+
+// Writes groups [name, args[]] (args: doubles, or pairs: [y, x] for atan2, [x, y] for pow) with fns' results, duplicates (by
 // bits) dropped within a group.
 function writeGroups(dir, name, fns, groups, arity) {
   const ranges = [], counts = [], flat = [];
@@ -704,6 +869,7 @@ function writeBoundary(dir) {
   writeGroups(dir, 'boundary_sincos.bin', ['sin', 'cos'], sincosBoundary(), 1);
   writeGroups(dir, 'boundary_atan2.bin', ['atan2'], atan2Boundary(), 2);
   writeGroups(dir, 'boundary_acos.bin', ['acos'], acosBoundary(), 1);
+  writeGroups(dir, 'boundary_pow.bin', ['pow'], powBoundary(), 2);
 }
 
 // ---- main ----
@@ -718,7 +884,7 @@ function option(args, name, fallback) {
 async function main() {
   const args = process.argv.slice(2);
   const seed = Number(option(args, '--seed', '20240611')) >>> 0;
-  const fnList = option(args, '--fn', 'sin,cos,atan2,acos').split(',');
+  const fnList = option(args, '--fn', 'sin,cos,atan2,acos,pow').split(',');
   const [mode, ...rest] = args;
   if (mode === 'check' && rest.length === 2) {
     const n = Number(rest[0]);
@@ -726,7 +892,7 @@ async function main() {
     const table = [], examples = [];
     for (const fn of fnList) {
       if (!FUNCS[fn]) throw new Error(`unknown function ${fn}`);
-      await checkOne(fn, n, rest[1], seedFor(seed, fn), table, examples);
+      await checkOne(fn, n, rest[1], seedFor(seed, FUNCS[fn].seedName ?? fn), table, examples);
     }
     printTable(table);
     for (const e of examples) console.error(`mismatch: ${e}`);
@@ -754,6 +920,7 @@ async function main() {
     writeVectors(rest[0], 'sincos.bin', ['sin', 'cos'], split(SINCOS_RANGES, n), SINCOS_RANGES, seedFor(vs, 'sin'), 1);
     writeVectors(rest[0], 'acos.bin', ['acos'], split(ACOS_RANGES, n), ACOS_RANGES, seedFor(vs, 'acos'), 1);
     writeVectors(rest[0], 'atan2.bin', ['atan2'], split(ATAN2_RANGES, n), ATAN2_RANGES, seedFor(vs, 'atan2'), 2);
+    writeVectors(rest[0], 'pow.bin', ['pow'], split(POW_RANGES, n), POW_RANGES, seedFor(vs, 'pow'), 2);
   } else if (mode === 'boundary' && rest.length === 1) {
     mkdirSync(rest[0], { recursive: true });
     writeBoundary(rest[0]);

@@ -2,23 +2,29 @@
 // The oracle: runs spine-core (the reference runtime) through its public API and writes what it
 // holds as a posecore dump (oracle/FORMAT.md). It has no posing logic of its own.
 //
-//   node oracle/pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics none]
-//                                                 [--samples N|keys] [--anim NAME]...
+//   node oracle/pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics MODE]
+//        [--samples N|keys | --frames N --dt D[,D2,...]] [--skeleton X,Y,SX,SY] [--move DX,DY]
+//        [--anim NAME]...
+//   node oracle/pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] --scenario FILE.json
 //   node oracle/pose_oracle.mjs check SKELETON.json
 //   node oracle/pose_oracle.mjs batch   < jobs (one JSON array a line)
 //
-// Exit: 0 ok; 2 the document (or a --skin/--anim name) is refused by spine-core; 3 spine-core
-// holds a value the dump format cannot spell; 64 bad usage; 70 an oracle bug. See README.md.
+// Exit: 0 ok; 2 the document (or a --skin/--anim name, or a scenario's name) is refused by
+// spine-core, or an option or the scenario is bad; 3 spine-core holds a value the dump format cannot
+// spell; 64 bad usage (no verb); 70 an oracle bug. See README.md.
 
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import {
-  AtlasAttachmentLoader, MixFrom, Physics, Skeleton, SkeletonJson, Skin, TextureRegion,
+  AtlasAttachmentLoader, Skeleton, SkeletonJson, Skin, TextureRegion,
 } from "@esotericsoftware/spine-core";
-import { DATA_BLOCKS, POSE_BLOCKS, writeBlocks } from "./blocks.mjs";
-import { DumpWriter, Unrepresentable } from "./dump_writer.mjs";
+import { DATA_BLOCKS, POSE_BLOCKS, TIMED_POSE_BLOCKS, writeBlocks } from "./blocks.mjs";
+import { DumpWriter, Unrepresentable, fmtNumber } from "./dump_writer.mjs";
+import {
+  PHYSICS_MODES, ScenarioError, parseScenario, resolveNames, runScenario, shorthandSteps,
+} from "./scenario.mjs";
 
 const RUNTIME_VERSION = JSON.parse(
   readFileSync(new URL("../package.json", import.meta.resolve("@esotericsoftware/spine-core")), "utf8"),
@@ -28,43 +34,120 @@ const RUNTIME = `spine-core ${RUNTIME_VERSION}`;
 export const EXIT = { ok: 0, refused: 2, unrepresentable: 3, usage: 64, bug: 70 };
 
 class UsageError extends Error {}
+/** An option (or the scenario file) is bad: one line, exit 2, no dump. `file`: the file to name. */
+class BadOption extends Error {
+  constructor(message, file = null) {
+    super(message);
+    this.file = file;
+  }
+}
 /** spine-core threw while reading or posing the document (or a named skin/animation is absent). */
 class Refused extends Error {}
 
 // ---------------------------------------------------------------------------------------------
 // Options
 
-/** Parses `FILE [options]` (options anywhere). `allowOut`: accept `--out OUT` (batch jobs). */
+export const MAX_FRAMES = 100000;
+const MAX_DT_LIST = 1000;
+const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
+/** `v` split at commas into finite numbers (each spelt as a JSON number); `count` of them unless null. */
+function numberList(option, v, count, want) {
+  const parts = v.split(",");
+  if (count !== null && parts.length !== count) throw new BadOption(`${option} ${v}: want ${want}`);
+  return parts.map((p) => {
+    const x = JSON_NUMBER.test(p) ? Number(p) : NaN;
+    if (!Number.isFinite(x)) throw new BadOption(`${option} ${v}: ${JSON.stringify(p)} is not a finite number (want ${want})`);
+    return x;
+  });
+}
+
+/** Parses `FILE [options]` (options anywhere). `allowOut`: accept `--out OUT` (batch jobs). Throws
+ *  BadOption naming the option. */
 export function parseArgs(args, { allowOut = false, verb = "dump" } = {}) {
-  const o = { file: null, skin: "none", physics: "none", samples: 5, anims: [], out: null };
+  const o = {
+    file: null, skin: "none", physics: "none", samples: 5, anims: [], out: null,
+    frames: null, dt: null, skeleton: null, move: null, scenario: null,
+  };
+  const given = new Set();
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = () => {
-      if (i + 1 >= args.length) throw new UsageError(`${a} needs a value`);
+      if (i + 1 >= args.length) throw new BadOption(`${a} needs a value`);
       return args[++i];
+    };
+    const once = () => {
+      if (given.has(a) && ["--frames", "--dt", "--skeleton", "--move", "--scenario"].includes(a))
+        throw new BadOption(`${a} given twice`);
+      given.add(a);
     };
     if (verb === "dump" && a === "--skin") o.skin = value();
     else if (verb === "dump" && a === "--physics") {
+      once();
       const v = value();
-      if (v !== "none") throw new UsageError(`--physics ${v}: only 'none' is supported`);
+      if (!PHYSICS_MODES.includes(v)) throw new BadOption(`--physics ${v}: want none, update, reset or pose`);
       o.physics = v;
     } else if (verb === "dump" && a === "--samples") {
+      once();
       const v = value();
       if (v === "keys") o.samples = "keys";
       else if (/^[1-9][0-9]{0,5}$/.test(v)) o.samples = Number(v);
-      else throw new UsageError(`--samples ${v}: want a whole number 1..999999 or 'keys'`);
-    } else if (verb === "dump" && a === "--anim") o.anims.push(value());
-    else if (allowOut && a === "--out") o.out = value();
-    else if (a.startsWith("--")) throw new UsageError(`unknown option ${a}`);
+      else throw new BadOption(`--samples ${v}: want a whole number 1..999999 or 'keys'`);
+    } else if (verb === "dump" && a === "--frames") {
+      once();
+      const v = value();
+      if (!/^[1-9][0-9]{0,5}$/.test(v) || Number(v) > MAX_FRAMES) throw new BadOption(`--frames ${v}: want a whole number from 1 to ${MAX_FRAMES}`);
+      o.frames = Number(v);
+    } else if (verb === "dump" && a === "--dt") {
+      once();
+      const v = value();
+      const want = "D[,D2,...]: frame times in seconds, positive finite numbers";
+      const list = numberList("--dt", v, null, want);
+      if (list.length > MAX_DT_LIST) throw new BadOption(`--dt: more than ${MAX_DT_LIST} frame times`);
+      for (const d of list) if (!(d > 0)) throw new BadOption(`--dt ${v}: ${fmtNumber(d)} is not positive (want ${want})`);
+      o.dt = list;
+    } else if (verb === "dump" && a === "--skeleton") {
+      once();
+      o.skeleton = numberList("--skeleton", value(), 4, "X,Y,SCALEX,SCALEY, four finite numbers");
+    } else if (verb === "dump" && a === "--move") {
+      once();
+      o.move = numberList("--move", value(), 2, "DX,DY, two finite numbers");
+    } else if (verb === "dump" && a === "--scenario") {
+      once();
+      o.scenario = value();
+    } else if (verb === "dump" && a === "--anim") {
+      given.add(a);
+      o.anims.push(value());
+    } else if (allowOut && a === "--out") o.out = value();
+    else if (a.startsWith("--")) throw new BadOption(`unknown option ${a}`);
     else if (o.file === null) o.file = a;
-    else throw new UsageError(`unexpected argument ${a}`);
+    else throw new BadOption(`unexpected argument ${a}`);
   }
-  if (o.file === null) throw new UsageError("no skeleton file given");
+  if (o.file === null) throw new BadOption("no skeleton file given");
+  if (o.scenario !== null) {
+    for (const x of ["--samples", "--frames", "--dt", "--skeleton", "--move", "--physics", "--anim"])
+      if (given.has(x)) throw new BadOption(`--scenario excludes ${x} (the scenario holds the whole sequence)`);
+  }
+  if (o.frames !== null && o.dt === null) throw new BadOption("--frames needs --dt");
+  if (o.dt !== null && o.frames === null) throw new BadOption("--dt needs --frames");
+  if (o.frames !== null && given.has("--samples")) throw new BadOption("--frames excludes --samples");
+  if (o.move !== null && o.frames === null) throw new BadOption("--move needs --frames");
   return o;
 }
 
+/** A sequence other than today's samples under Physics.none at rest: its dumps add the blocks of time. */
+function timed(o) {
+  return o.physics !== "none" || o.frames !== null || o.skeleton !== null || o.move !== null || o.scenario !== null;
+}
+
+const numbers = (list) => list.map(fmtNumber).join(",");
+
 function normalisedOptions(o, animNames) {
-  let s = `--skin ${o.skin} --physics ${o.physics} --samples ${o.samples}`;
+  if (o.scenario !== null) return `--skin ${o.skin} --scenario ${o.scenario}`;
+  let s = `--skin ${o.skin} --physics ${o.physics}`;
+  s += o.frames === null ? ` --samples ${o.samples}` : ` --frames ${o.frames} --dt ${numbers(o.dt)}`;
+  if (o.skeleton) s += ` --skeleton ${numbers(o.skeleton)}`;
+  if (o.move) s += ` --move ${numbers(o.move)}`;
   for (const n of animNames) s += ` --anim ${n}`;
   return s;
 }
@@ -84,10 +167,16 @@ const stubAtlas = {
   },
 };
 
+/** Carries an error of the oracle's own (writing a pose) through `refusing` unchanged. */
+class Passthrough {
+  constructor(error) { this.error = error; }
+}
+
 function refusing(fn) {
   try {
     return fn();
   } catch (e) {
+    if (e instanceof Passthrough) throw e.error;
     if (e instanceof Refused) throw e;
     throw new Refused(e instanceof Error ? e.message : String(e));
   }
@@ -128,8 +217,9 @@ export function sampleTimes(animation, samples) {
   return times;
 }
 
-/** Runs one dump job; returns the dump text. Throws Refused / Unrepresentable. */
-function dumpText(o, bytes) {
+/** Runs one dump job; returns the dump text. scenario: the scenario's steps and bytes, or null.
+ *  Throws Refused / Unrepresentable. */
+function dumpText(o, bytes, scenario) {
   const data = readDocument(bytes.toString("utf8"));
   // Animations: the runtime's order (SkeletonData.animations), or only the --anim ones.
   let animations = data.animations;
@@ -144,6 +234,7 @@ function dumpText(o, bytes) {
   w.meta("input", o.file);
   w.meta("sha256", createHash("sha256").update(bytes).digest("hex"));
   w.meta("options", normalisedOptions(o, o.anims.length ? animations.map((a) => a.name) : []));
+  if (scenario) w.meta("scenario.sha256", createHash("sha256").update(scenario.bytes).digest("hex"));
 
   const skeleton = refusing(() => {
     const s = new Skeleton(data);
@@ -155,34 +246,29 @@ function dumpText(o, bytes) {
     return s;
   });
   const events = [];
-  const ctx = { data, skeleton, events }; // events: what the pose's apply fired (blocks_pose.mjs)
+  const ctx = { data, skeleton, events }; // events: what the pose's applies fired (blocks_pose.mjs)
   writeBlocks(w, DATA_BLOCKS, ctx);
 
+  // The sequence: the scenario's steps, or those the options stand for (scenario.mjs).
+  const steps = scenario ? scenario.steps : shorthandSteps(o, animations, (a) => sampleTimes(a, o.samples));
+  const names = resolveNames(steps, data, skeleton, (path, message) => new Refused(`${o.scenario} ${path}: ${message}`));
+  const blocks = timed(o) ? TIMED_POSE_BLOCKS : POSE_BLOCKS;
   let index = 0;
-  refusing(() => { skeleton.setupPose(); skeleton.updateWorldTransform(Physics.none); });
-  w.pose(index++, null, 0);
-  writeBlocks(w, POSE_BLOCKS, ctx);
-
-  for (const animation of animations) {
-    let lastTime = -1;
-    for (const time of sampleTimes(animation, o.samples)) {
-      refusing(() => {
-        skeleton.setupPose();
-        events.length = 0;
-        animation.apply(skeleton, lastTime, time, false, events, 1, MixFrom.setup, false, false, false);
-        skeleton.updateWorldTransform(Physics.none);
-      });
-      w.pose(index++, animation.name, time);
-      writeBlocks(w, POSE_BLOCKS, ctx);
-      lastTime = time;
+  refusing(() => runScenario(steps, ctx, names, (animation, time) => {
+    try {
+      w.pose(index++, animation, time);
+      writeBlocks(w, blocks, ctx);
+    } catch (e) {
+      throw new Passthrough(e); // the value cannot be spelt (exit 3) or an oracle bug, not a refusal
     }
-  }
+  }));
   return w.text();
 }
 
 /** The one code path of `dump`, `check` and batch jobs. Returns { code, text?, message? }. */
 export function runJob(verb, o) {
   try {
+    const scenario = verb === "dump" ? readScenario(o) : null; // a bad scenario is named first
     let bytes;
     try {
       bytes = readFileSync(o.file);
@@ -193,11 +279,30 @@ export function runJob(verb, o) {
       readDocument(bytes.toString("utf8"));
       return { code: EXIT.ok };
     }
-    return { code: EXIT.ok, text: dumpText(o, bytes) };
+    return { code: EXIT.ok, text: dumpText(o, bytes, scenario) };
   } catch (e) {
+    if (e instanceof BadOption) return { code: EXIT.refused, message: oneLine(e.message), file: e.file };
     if (e instanceof Refused) return { code: EXIT.refused, message: oneLine(e.message) };
     if (e instanceof Unrepresentable) return { code: EXIT.unrepresentable, message: oneLine(`unrepresentable: ${e.message}`) };
     return { code: EXIT.bug, message: oneLine(`oracle bug: ${e && e.stack ? e.stack : e}`) };
+  }
+}
+
+/** The scenario of --scenario, read and checked: { steps, bytes }, or null. Throws BadOption naming
+ *  the scenario file (unreadable, or the JSON path of what is wrong). */
+function readScenario(o) {
+  if (o.scenario === null) return null;
+  let bytes;
+  try {
+    bytes = readFileSync(o.scenario);
+  } catch (e) {
+    throw new BadOption(`cannot read: ${e.code || e.message}`, o.scenario);
+  }
+  try {
+    return { steps: parseScenario(bytes.toString("utf8")), bytes };
+  } catch (e) {
+    if (e instanceof ScenarioError) throw new BadOption(e.message, o.scenario);
+    throw e;
   }
 }
 
@@ -244,7 +349,7 @@ async function batch() {
     const where = verb === "dump" ? o.out : o.file;
     const r = runJob(verb, o);
     if (r.code !== EXIT.ok) {
-      process.stdout.write(`error\t${where}\t${`pose_oracle: ${o.file}: ${r.message}`}\n`);
+      process.stdout.write(`error\t${where}\t${`pose_oracle: ${r.file ?? o.file}: ${r.message}`}\n`);
       continue;
     }
     if (verb === "dump") {
@@ -261,7 +366,9 @@ async function batch() {
   return status;
 }
 
-const USAGE = `usage: pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics none] [--samples N|keys] [--anim NAME]...
+const USAGE = `usage: pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics none|update|reset|pose]
+           [--samples N|keys | --frames N --dt D[,D2,...]] [--skeleton X,Y,SCALEX,SCALEY] [--move DX,DY] [--anim NAME]...
+       pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] --scenario FILE.json
        pose_oracle.mjs check SKELETON.json
        pose_oracle.mjs batch  < jobs   (one JSON array a line: ["dump", FILE, "--out", OUT, ...] or ["check", FILE])`;
 
@@ -279,12 +386,13 @@ async function main(argv) {
   try {
     o = parseArgs(rest, { verb });
   } catch (e) {
-    process.stderr.write(`pose_oracle: ${e.message}\n${USAGE}\n`);
-    return EXIT.usage;
+    if (!(e instanceof BadOption)) throw e;
+    process.stderr.write(`pose_oracle: ${oneLine(e.message)}\n`);
+    return EXIT.refused;
   }
   const r = runJob(verb, o);
   if (r.code !== EXIT.ok) {
-    process.stderr.write(`pose_oracle: ${o.file}: ${r.message}\n`);
+    process.stderr.write(`pose_oracle: ${r.file ?? o.file}: ${r.message}\n`);
     return r.code;
   }
   if (r.text !== undefined) process.stdout.write(r.text);

@@ -27,7 +27,8 @@ typedef struct probe {
 
 typedef struct probe_family {
     const char *name;
-    int issue;         /* 0: generated now; else planned, lands with that issue */
+    int issue;         /* 0: generated now; else planned, lands with that issue (its generator, when set,
+                          draws it on request; CI leaves it out) */
     long fixed_pop;    /* 0: --pop N probes are drawn; else the family is a fixed grid of this many */
     const char *varies;
     bool (*generate)(const probe_params *p, probe *out);
@@ -51,6 +52,7 @@ bool probe_ik(const probe_params *p, probe *out);
 bool probe_transform(const probe_params *p, probe *out);
 bool probe_slider(const probe_params *p, probe *out);
 bool probe_order(const probe_params *p, probe *out);
+bool probe_physics(const probe_params *p, probe *out); /* planned: drawn on request, not in CI yet */
 
 /* ---- shared by families ---- */
 

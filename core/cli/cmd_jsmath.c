@@ -2,6 +2,9 @@
  *
  *   posecore jsmath sin|cos|acos   one argument per line, 16 hex digits (the double's bits)
  *   posecore jsmath atan2          "Y X" per line, each 16 hex digits
+ *   posecore jsmath pow            "X Y" per line (x ** y), each 16 hex digits
+ *   posecore jsmath pow-libm       the same through the C library's pow: the rejected reading, for
+ *                                  measuring how often it differs from Node (never used to pose)
  *
  * Writes one 16-hex-digit result per line, in order. Every NaN is written as 7ff8000000000000
  * (JavaScript has a single NaN value). Used by scripts/jsmath-check against Node, so it is built
@@ -10,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "commands.h"
 #include "js/jsmath.h"
@@ -17,6 +21,10 @@
 enum { IN_BLOCK = 1 << 20, OUT_BLOCK = 1 << 20, HEX_DIGITS = 16 };
 
 typedef double (*unary_fn)(double);
+typedef double (*binary_fn)(double, double);
+
+/* The C library's pow, named (not called) here only to be measured against Node by jsmath-check. */
+static binary_fn const libm_pow = pow;
 
 static const char HEX[] = "0123456789abcdef";
 
@@ -50,8 +58,9 @@ static char *format_bits(char *p, double x) {
     return p + HEX_DIGITS + 1;
 }
 
-/* Evaluates one line (without its '\n'); returns 0 if it is malformed. */
-static int eval_line(const char *line, size_t len, unary_fn fn, double *result) {
+/* Evaluates one line (without its '\n') with fn, or with fn2 on two arguments; returns 0 if it is
+ * malformed. */
+static int eval_line(const char *line, size_t len, unary_fn fn, binary_fn fn2, double *result) {
     double a, b;
     if (len > 0 && line[len - 1] == '\r') len--;
     if (fn) {
@@ -62,25 +71,28 @@ static int eval_line(const char *line, size_t len, unary_fn fn, double *result) 
     if (len != 2 * HEX_DIGITS + 1 || line[HEX_DIGITS] != ' ' || !parse_bits(line, &a) ||
         !parse_bits(line + HEX_DIGITS + 1, &b))
         return 0;
-    *result = js_atan2(a, b);
+    *result = fn2(a, b);
     return 1;
 }
 
 static int usage(void) {
-    fputs("usage: posecore jsmath sin|cos|acos|atan2 < bits\n"
-          "  one argument set per line as 16-hex-digit bit patterns (atan2: \"Y X\");\n"
+    fputs("usage: posecore jsmath sin|cos|acos|atan2|pow|pow-libm < bits\n"
+          "  one argument set per line as 16-hex-digit bit patterns (atan2: \"Y X\", pow: \"X Y\");\n"
           "  prints each result's bits, one per line\n", stderr);
     return 2;
 }
 
 int cmd_jsmath(int argc, char **argv) {
     if (argc != 2) return usage();
-    unary_fn fn;
+    unary_fn fn = NULL;
+    binary_fn fn2 = NULL;
     const char *name = argv[1];
     if (strcmp(name, "sin") == 0) fn = js_sin;
     else if (strcmp(name, "cos") == 0) fn = js_cos;
     else if (strcmp(name, "acos") == 0) fn = js_acos;
-    else if (strcmp(name, "atan2") == 0) fn = NULL;
+    else if (strcmp(name, "atan2") == 0) fn2 = js_atan2;
+    else if (strcmp(name, "pow") == 0) fn2 = js_pow;
+    else if (strcmp(name, "pow-libm") == 0) fn2 = libm_pow;
     else return usage();
 
     char *in = malloc(IN_BLOCK + 1), *out = malloc(OUT_BLOCK);
@@ -101,9 +113,9 @@ int cmd_jsmath(int argc, char **argv) {
             size_t len = (size_t)(nl - (in + start));
             double r;
             lineno++;
-            if (!eval_line(in + start, len, fn, &r)) {
+            if (!eval_line(in + start, len, fn, fn2, &r)) {
                 fprintf(stderr, "posecore jsmath: line %zu: expected %s\n", lineno,
-                        fn ? "16 hex digits" : "\"Y X\", each 16 hex digits");
+                        fn ? "16 hex digits" : "two arguments, each 16 hex digits, separated by a space");
                 status = 2;
                 goto done;
             }

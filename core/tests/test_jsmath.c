@@ -1,6 +1,6 @@
 /* test_jsmath: the V8-exact math module against results recorded from Node 20.
  *
- * The bulk check replays core/tests/vectors/{sincos,acos,atan2}.bin (200,000 arguments per function
+ * The bulk check replays core/tests/vectors/{sincos,acos,atan2,pow}.bin (200,000 arguments per function
  * over the generator's ranges, written by `node oracle/jsmath_gen.mjs vectors core/tests/vectors`);
  * every result must match bit for bit, any NaN matching any NaN. The boundary check replays
  * core/tests/vectors/boundary_*.bin, arguments enumerated at the edges of the fast paths (below).
@@ -190,6 +190,22 @@ START_TEST(vectors_atan2) {
 }
 END_TEST
 
+/* pow.bin's pairs are (x, y): x ** y. */
+START_TEST(vectors_pow) {
+    Vectors v;
+    load("pow.bin", 2, 1, &v);
+    ck_assert_uint_ge(v.count, 200000);
+    long miss = 0;
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 3 * (size_t)i;
+        double a = js_pow(r[0], r[1]);
+        if (!same(a, r[2])) report(&v, i, "pow", r, r[2], a, &miss);
+    }
+    free(v.rec);
+    ck_assert_msg(miss == 0, "%ld pow results of %u differ from Node", miss, v.count);
+}
+END_TEST
+
 /* ---- boundary vectors ----
  *
  * core/tests/vectors/boundary_{sincos,atan2,acos}.bin (`node oracle/jsmath_gen.mjs boundary
@@ -200,7 +216,10 @@ END_TEST
  * arguments, degrees times Math.PI / 180 and spine-core's degRad. atan2: |y/x| either side of 2^60
  * and 2^-60 (the general path's exponent test), x = 1 and its neighbours, zeros, infinities, NaN and
  * subnormals against each other, y = +-x in all quadrants, seeded random pairs. acos: +-1, +-0.5,
- * +-0 and their neighbours. Every result is checked bit for bit (any NaN matching any NaN); a failure
+ * +-0 and their neighbours. pow: every special base against every special exponent (and one ulp
+ * off), the physics constraint's damping ** (60 * (1 / fps)) for fps 1 to 240 and the common decimal
+ * rates, y's integer and parity test at exponents 20, 21, 52, 53, |y| > 2^31 and 2^64 with x near 1,
+ * results at the overflow and underflow bounds, the log2 reduction's interval thresholds. Every result is checked bit for bit (any NaN matching any NaN); a failure
  * names the function, the range, the argument bits and both results' bits. */
 
 typedef struct {
@@ -278,6 +297,22 @@ START_TEST(boundary_acos) {
 }
 END_TEST
 
+START_TEST(boundary_pow) {
+    Vectors v;
+    load("boundary_pow.bin", 2, 1, &v);
+    ck_assert_uint_ge(v.count, 20000);
+    Misses m = {0, ""};
+    for (uint32_t i = 0; i < v.count; i++) {
+        const double *r = v.rec + 3 * (size_t)i;
+        double a = js_pow(r[0], r[1]);
+        if (!same(a, r[2])) miss(&m, &v, i, "pow", r, r[2], a);
+    }
+    free(v.rec);
+    ck_assert_msg(m.misses == 0, "boundary_pow.bin: %ld pow results of %u differ from Node; first: %s", m.misses,
+                  v.count, m.first);
+}
+END_TEST
+
 /* ---- targeted cases (expected bits printed by Node 20) ---- */
 
 #define EXPECT_BITS(expr, want)                                                                      \
@@ -345,6 +380,69 @@ START_TEST(huge_and_tiny_arguments) {
     EXPECT_BITS(js_atan2(-1e-300, -1e300), 0xc00921fb54442d18);
     EXPECT_BITS(js_atan2(-2.0, 1.0), 0xbff1b6e192ebbe44);
     EXPECT_BITS(js_atan2(1.0, -1.0), 0x4002d97c7f3321d2);
+}
+END_TEST
+
+START_TEST(pow_cases) {
+    /* the physics constraint's damping ** (60 * step): exact at 60 and 30 fps, the fdlibm bits else */
+    EXPECT_BITS(js_pow(0.85, 60 * (1.0 / 144)), 0x3fede7a24dfa79dc);
+    EXPECT_BITS(js_pow(0.85, 60 * (1.0 / 30)), 0x3fe71eb851eb851e);
+    EXPECT_BITS(js_pow(0.85, 1), 0x3feb333333333333);
+    EXPECT_BITS(js_pow(0.9, 60 * (1.0 / 24)), 0x3fe89701ca9cf25e);
+    EXPECT_BITS(js_pow(0.5, 0.25), 0x3feae89f995ad3ae); /* glibc: ...ad3ad */
+    EXPECT_BITS(js_pow(10, -5), 0x3ee4f8b588e368f0);
+    EXPECT_BITS(js_pow(3, -5), 0x3f70db20a88f4696);
+    EXPECT_BITS(js_pow(2, 0.5), 0x3ff6a09e667f3bcd);
+    /* zeros, ones, infinities and NaN as JavaScript defines them */
+    EXPECT_BITS(js_pow(0, 0), 0x3ff0000000000000);
+    EXPECT_BITS(js_pow(NAN, 0), 0x3ff0000000000000);
+    EXPECT_BITS(js_pow(NAN, -0.0), 0x3ff0000000000000);
+    ck_assert(isnan(js_pow(1, NAN)) && isnan(js_pow(NAN, 1)));
+    ck_assert(isnan(js_pow(1, INFINITY)) && isnan(js_pow(-1, -INFINITY)) && isnan(js_pow(1, -INFINITY)));
+    ck_assert(isnan(js_pow(-8, 1.0 / 3)) && isnan(js_pow(-1, 0.5)));
+    EXPECT_BITS(js_pow(-0.0, 0.5), 0x0000000000000000);
+    EXPECT_BITS(js_pow(-INFINITY, 0.5), 0x7ff0000000000000);
+    EXPECT_BITS(js_pow(-0.0, -3), 0xfff0000000000000);
+    EXPECT_BITS(js_pow(-0.0, -2), 0x7ff0000000000000);
+    EXPECT_BITS(js_pow(0, -1), 0x7ff0000000000000);
+    EXPECT_BITS(js_pow(INFINITY, -0.5), 0x0000000000000000);
+    EXPECT_BITS(js_pow(-INFINITY, -3), 0x8000000000000000);
+    EXPECT_BITS(js_pow(-2, 3), 0xc020000000000000);
+    EXPECT_BITS(js_pow(-1, 9007199254740992.0), 0x3ff0000000000000);
+    EXPECT_BITS(js_pow(-1.0000000000000002, 4503599627370497.0), 0xc005bf0a8b14576a);
+    /* overflow, underflow, subnormal results */
+    EXPECT_BITS(js_pow(-2, -1075), 0x8000000000000000);
+    EXPECT_BITS(js_pow(2, 1024), 0x7ff0000000000000);
+    EXPECT_BITS(js_pow(2, 1023.9999999999999), 0x7feffffffffffd3a);
+    EXPECT_BITS(js_pow(2, -1074), 0x0000000000000001);
+    EXPECT_BITS(js_pow(2, -1075), 0x0000000000000000);
+    EXPECT_BITS(js_pow(0.5, 1074.5), 0x0000000000000001);
+    EXPECT_BITS(js_pow(1e300, 2), 0x7ff0000000000000);
+    EXPECT_BITS(js_pow(-1e300, 3), 0xfff0000000000000);
+    EXPECT_BITS(js_pow(dbl(1), 0.5), 0x1e60000000000000);
+    EXPECT_BITS(js_pow(dbl(1), -0.5), 0x6180000000000000);
+    /* |y| > 2^31: x within 2^-20 of 1, or over/underflow */
+    EXPECT_BITS(js_pow(1.0000000000000002, 4294967296.0), 0x3ff0000100000800);
+    EXPECT_BITS(js_pow(0.9999999999999999, 1e19), 0x0000000000000000);
+}
+END_TEST
+
+/* Math.max and Math.min: NaN wins, +0 is above -0 (values from Node: Object.is(Math.max(-0, 0), 0)). */
+START_TEST(max_min) {
+    EXPECT_BITS(js_math_max(-0.0, 0.0), 0x0000000000000000);
+    EXPECT_BITS(js_math_max(0.0, -0.0), 0x0000000000000000);
+    EXPECT_BITS(js_math_max(-0.0, -0.0), 0x8000000000000000);
+    EXPECT_BITS(js_math_min(-0.0, 0.0), 0x8000000000000000);
+    EXPECT_BITS(js_math_min(0.0, -0.0), 0x8000000000000000);
+    EXPECT_BITS(js_math_min(0.0, 0.0), 0x0000000000000000);
+    ck_assert(isnan(js_math_max(NAN, 1)) && isnan(js_math_max(1, NAN)) && isnan(js_math_max(NAN, INFINITY)));
+    ck_assert(isnan(js_math_min(NAN, -1)) && isnan(js_math_min(-INFINITY, NAN)));
+    EXPECT_BITS(js_math_max(-1.5, -2), 0xbff8000000000000);
+    EXPECT_BITS(js_math_min(-1.5, -2), 0xc000000000000000);
+    EXPECT_BITS(js_math_max(dbl(0x8000000000000001), 0.0), 0x0000000000000000);
+    EXPECT_BITS(js_math_max(0, 1 - 1.0 / 0.0), 0x0000000000000000); /* Math.max(0, 1 - a / t) at t = 0 */
+    EXPECT_BITS(js_math_max(-INFINITY, INFINITY), 0x7ff0000000000000);
+    EXPECT_BITS(js_math_min(-INFINITY, INFINITY), 0xfff0000000000000);
 }
 END_TEST
 
@@ -451,17 +549,21 @@ int main(void) {
     tcase_add_test(vec, vectors_sincos_together);
     tcase_add_test(vec, vectors_acos);
     tcase_add_test(vec, vectors_atan2);
+    tcase_add_test(vec, vectors_pow);
     suite_add_tcase(s, vec);
     TCase *bnd = tcase_create("boundaries");
     tcase_set_timeout(bnd, 60);
     tcase_add_test(bnd, boundary_sin_cos_sincos);
     tcase_add_test(bnd, boundary_atan2);
     tcase_add_test(bnd, boundary_acos);
+    tcase_add_test(bnd, boundary_pow);
     suite_add_tcase(s, bnd);
     TCase *edge = tcase_create("edges");
     tcase_add_test(edge, signed_zeros);
     tcase_add_test(edge, nan_and_infinities);
     tcase_add_test(edge, huge_and_tiny_arguments);
+    tcase_add_test(edge, pow_cases);
+    tcase_add_test(edge, max_min);
     tcase_add_test(edge, to_int32);
     tcase_add_test(edge, number_helpers);
     tcase_add_test(edge, fmod_shortcuts);

@@ -231,7 +231,8 @@ START_TEST(families)
     int generated = 0;
     for (int i = 0; i < probe_family_count; i++) {
         const probe_family *f = &probe_families[i];
-        ck_assert_msg((f->generate != NULL) == (f->issue == 0), "%s", f->name);
+        /* a generated family has its generator; a planned one may have it already (drawn on request) */
+        ck_assert_msg(f->issue != 0 || f->generate != NULL, "%s", f->name);
         generated += f->generate != NULL;
     }
     ck_assert_int_ge(generated, 1);

@@ -1,6 +1,6 @@
 /* jsmath: JavaScript number math, bit for bit as Node 20 (V8 11.3) computes it.
  *
- * The reference runtime (spine-core) runs in V8, whose Math.sin/cos/atan2/acos are V8's own fdlibm
+ * The reference runtime (spine-core) runs in V8, whose Math.sin/cos/atan2/acos/pow are V8's own fdlibm
  * ports, not the C library. Every transcendental function the core calls goes through here; the C
  * library's versions differ in the last bit often enough to break bit-exact conformance
  * (scripts/check-math-calls enforces this). The small helpers below spell out what a JavaScript
@@ -17,6 +17,11 @@ double js_sin(double x);
 double js_cos(double x);
 double js_atan2(double y, double x);
 double js_acos(double x);
+
+/* Math.pow(x, y) and x ** y: V8's fdlibm-derived pow, not the C library's correctly rounded one (they
+ * differ in the last bit on 6.4 % of damping ** (60 / fps) pairs). JavaScript's special cases: x ** +-0
+ * is 1 (NaN too), x ** NaN is NaN, (+-1) ** +-Infinity is NaN. */
+double js_pow(double x, double y);
 
 /* Math.sin(x) and Math.cos(x) at once (one argument reduction): *sin_out = js_sin(x) and
  * *cos_out = js_cos(x), bit for bit. */
@@ -49,6 +54,23 @@ static inline double js_fmod(double x, double y)
 
 /* Math.sign(x): 1, -1, or x itself for +0, -0 and NaN. */
 static inline double js_sign(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; }
+
+/* Math.max(a, b) and Math.min(a, b): NaN if either is NaN (fmax and fmin would return the other), and
+ * +0 above -0 (Math.max(-0, 0) is 0, Math.min(0, -0) is -0, where a > b ? a : b keeps whichever came
+ * second). Named js_math_* beside the local js_max/js_min that ik.c, read_animations.c and
+ * timeline_attachment.c keep. */
+static inline double js_math_max(double a, double b)
+{
+    if (a != a || b != b) return a + b;
+    if (a == b) return signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+static inline double js_math_min(double a, double b)
+{
+    if (a != a || b != b) return a + b;
+    if (a == b) return signbit(a) ? a : b;
+    return a < b ? a : b;
+}
 
 /* Math.floor, Math.ceil, Math.abs: exact operations, identical in C. */
 static inline double js_floor(double x) { return floor(x); }
