@@ -352,13 +352,6 @@ static void judge(run *r, const char *name, const char *key, int rc, const outpu
     }
     bool unrepresentable = refusal && strstr(refusal, "unrepresentable:") != NULL;
 
-    char *diff_text = NULL;
-    size_t diff_len = 0;
-    FILE *diff = open_memstream(&diff_text, &diff_len);
-    if (!diff) die("out of memory");
-    enum { EXACT, BOTH_REFUSED, MISS, UNSUPPORTED } verdict = MISS;
-    char *why = NULL, *example = NULL;
-
     /* Whether the core's dump reads whole (its `end` line included). */
     bool core_complete = false;
     if (rc == 3 && have_dump) {
@@ -374,10 +367,24 @@ static void judge(run *r, const char *name, const char *key, int rc, const outpu
     oracle_answer answer = { 0 };
     bool compared = have_dump && (rc == 0 || (rc == 3 && core_complete)); /* the last branch below */
     if (compared) read_oracle(r, oracle_dump, &answer);
-    if (rc == 0 && compared && same_but_meta(&answer, dump)) {
-        verdict = EXACT;
+    if (rc == 0 && compared && same_but_meta(&answer, dump)) { /* most probes */
         r->counts->by_text++;
-    } else if (rc == 3 && !(have_dump && core_complete)) {
+        write_record(r, name, "exact", NULL, NULL);
+        free_oracle(&answer);
+        free(oracle_dump);
+        free(oracle_refused);
+        free(core_dump);
+        return;
+    }
+
+    char *diff_text = NULL;
+    size_t diff_len = 0;
+    FILE *diff = open_memstream(&diff_text, &diff_len);
+    if (!diff) die("out of memory");
+    enum { EXACT, BOTH_REFUSED, MISS, UNSUPPORTED } verdict = MISS;
+    char *why = NULL, *example = NULL;
+
+    if (rc == 3 && !(have_dump && core_complete)) {
         verdict = UNSUPPORTED;
         why = core_message(err, name);
         example = fmt("%s", name);
