@@ -3,6 +3,7 @@
 #   make probe FAMILY=bones POP=2000 [SEED=1] [RULE="rule=reading ..."] [AMPLIFY=1]
 #   make rules [POP=300]
 #   make adopt PROBE=reports/probes/FAMILY-SEED/NAME
+#   make bench-loop [BASELINE=DIR]
 
 # Every probes/family_*.c is linked in; families.c lists which of them are generated.
 PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/draw.o $(B)/obj/probes/emit.o $(B)/obj/probes/jw.o \
@@ -12,13 +13,15 @@ PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff $(B)/bin/probecore
 # probecore runs the CLI's own `posecore dump` (cmd_dump and the verbs it may call), without its main.
 PROBE_CLI_OBJ  := $(filter-out $(B)/obj/core/cli/posecore.o $(B)/obj/core/cli/posediff.o,$(CLI_OBJ))
 
-.PHONY: probe probe-tools rules adopt probe-ci probe-nightly
+.PHONY: probe probe-tools rules adopt probe-ci probe-nightly bench-loop
 
 help::
 	@echo "make probe FAMILY=bones POP=2000 [SEED=1] [RULE=rule=reading] [AMPLIFY=1]"
 	@echo "                     draw a population, pose it with the oracle (cached) and the core, diff, count"
 	@echo "make rules [POP=300] measure every reading of every rule on its population; write RULES.md"
 	@echo "make adopt PROBE=reports/probes/FAMILY-SEED/NAME   copy a kept miss into corpus/ as probe-NAME"
+	@echo "make bench-loop [BASELINE=DIR]   time every stage of make probe (path, timeline, bones; cold, warm) and"
+	@echo "                     make rules; write reports/loop.md (BASELINE: another built checkout beside)"
 
 probe-tools: $(PROBE_TOOLS)
 
@@ -41,6 +44,11 @@ $(B)/tests/test_probegen: core/tests/test_probegen.c $(PROBE_TOOL_OBJ) $(HARNESS
 	$(CC) $(CFLAGS) -Iprobes $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(PROBE_TOOL_OBJ) $(HARNESS_LIBS) \
 	  $$(pkg-config --libs $(PKGS) check) -lm
 
+# The probe loop's test runs probegen, probecore, probediff and posecore.
+$(B)/tests/test_probeloop: core/tests/test_probeloop.c $(wildcard core/tests/*.h) $(PROBE_TOOLS) $(B)/bin/posecore | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $$(pkg-config --cflags check) -o $@ $< $$(pkg-config --libs check)
+
 -include $(wildcard $(B)/obj/probes/*.d)
 
 probe: all probe-tools
@@ -52,6 +60,9 @@ rules: all probe-tools
 
 adopt:
 	@probes/adopt $(PROBE)
+
+bench-loop: all probe-tools
+	@probes/bench-loop $(if $(BASELINE),--baseline $(BASELINE))
 
 # CI: a small population of every generated family, failing on any miss; the ledger at a small
 # population. Nightly: the full populations.
