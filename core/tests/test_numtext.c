@@ -202,6 +202,32 @@ START_TEST(ulp_distance)
 }
 END_TEST
 
+/* Ryu (numtext_format) against the reference search (numtext_format_reference): the same text for
+ * random bit patterns, short decimals, subnormals and powers of two of every exponent (fails on a
+ * table entry or a rounding step off by one). */
+START_TEST(ryu_matches_reference)
+{
+    uint64_t state = 88172645463325252ULL;
+    long differ = 0;
+    for (long i = 0; i < 200000; i++) {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        uint64_t u = state;
+        double x;
+        switch (i % 4) {
+        case 0: x = from_bits(u); break;
+        case 1: x = (double)(u % 100000) / (double)(1 + (u >> 40) % 1000); break;
+        case 2: x = from_bits(u & 0x800fffffffffffffULL); break; /* subnormals */
+        default: x = ldexp((u >> 63) ? -1.0 : 1.0, (int)(u % 2098) - 1074); break;
+        }
+        char fast[NUMTEXT_MAX], slow[NUMTEXT_MAX];
+        numtext_format(x, fast);
+        numtext_format_reference(x, slow);
+        if (strcmp(fast, slow) != 0 && differ++ < 5) fprintf(stderr, "%a: %s, reference %s\n", x, fast, slow);
+    }
+    ck_assert_int_eq(differ, 0);
+}
+END_TEST
+
 START_TEST(bits)
 {
     ck_assert_uint_eq(numtext_bits(1.0), 0x3ff0000000000000ULL);
@@ -221,6 +247,7 @@ int main(void)
     tcase_add_test(tc, parse_accepts_the_syntax_only);
     tcase_add_test(tc, ulp_distance);
     tcase_add_test(tc, bits);
+    tcase_add_test(tc, ryu_matches_reference);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

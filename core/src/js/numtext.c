@@ -1,6 +1,11 @@
-/* Numbers as text, exactly (see numtext.h). The shortest round-trip spelling is found by asking printf
- * for 1 to 17 significant digits and keeping the first that strtod reads back to the same bits. */
+/* Numbers as text, exactly (see numtext.h). The shortest round-trip digits come from Ryu (Ulf Adams,
+ * "Ryu: fast float-to-string conversion", PLDI 2018; its tables in numtext_tables.h): the interval of
+ * decimals that read back to x, scaled by a power of 5 to 64 bits, and as many trailing digits removed
+ * as stay inside it, the last rounded to the nearest (ties to even, as strtod reads). The slower
+ * reference (printf for 1 to 17 significant digits, the first that strtod reads back) is kept as
+ * numtext_format_reference, which the tests compare it with. */
 #include "numtext.h"
+#include "numtext_tables.h"
 
 #include <errno.h>
 #include <math.h>
@@ -78,7 +83,7 @@ static bool spell_digits(double x, int digits, char e[NUMTEXT_MAX])
     return false;
 }
 
-size_t numtext_format(double x, char buf[NUMTEXT_MAX])
+size_t numtext_format_reference(double x, char buf[NUMTEXT_MAX])
 {
     if (isnan(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, "NaN");
     if (isinf(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, x < 0 ? "-Infinity" : "Infinity");
@@ -102,6 +107,138 @@ size_t numtext_format(double x, char buf[NUMTEXT_MAX])
     while (k > 1 && d[k - 1] == '0') k--;
     int exponent = atoi(p + 1);
     return spell_like_javascript(x < 0, d, k, exponent + 1, buf);
+}
+
+/* ---- Ryu ---------------------------------------------------------------------------------------------- */
+
+static inline uint32_t pow5bits(int32_t e) { return (uint32_t)(((uint32_t)e * 1217359) >> 19) + 1; }
+static inline uint32_t log10_pow2(int32_t e) { return ((uint32_t)e * 78913) >> 18; }
+static inline uint32_t log10_pow5(int32_t e) { return ((uint32_t)e * 732923) >> 20; }
+
+static inline uint32_t pow5_factor(uint64_t v)
+{
+    uint32_t count = 0;
+    while (v % 5 == 0) {
+        v /= 5;
+        count++;
+    }
+    return count;
+}
+
+static inline bool multiple_of_pow5(uint64_t v, uint32_t p) { return pow5_factor(v) >= p; }
+static inline bool multiple_of_pow2(uint64_t v, uint32_t p) { return (v & ((1ull << p) - 1)) == 0; }
+
+/* (m * mul) >> j, mul a 128-bit table entry (low, high), j >= 64. */
+static inline uint64_t mul_shift(uint64_t m, const uint64_t mul[2], int32_t j)
+{
+    unsigned __int128 b0 = (unsigned __int128)m * mul[0];
+    unsigned __int128 b2 = (unsigned __int128)m * mul[1];
+    return (uint64_t)(((b0 >> 64) + b2) >> (j - 64));
+}
+
+/* The shortest decimal digits of the finite, nonzero |x| that read back to it: *digits_out with
+ * *exp10_out such that |x| reads as digits * 10^exp10. */
+static void shortest(double x, uint64_t *digits_out, int32_t *exp10_out)
+{
+    uint64_t bits = numtext_bits(x);
+    uint64_t mantissa = bits & ((1ull << 52) - 1);
+    uint32_t exponent = (uint32_t)((bits >> 52) & 0x7ff);
+    int32_t e2;
+    uint64_t m2;
+    if (exponent == 0) {
+        e2 = 1 - 1023 - 52 - 2;
+        m2 = mantissa;
+    } else {
+        e2 = (int32_t)exponent - 1023 - 52 - 2;
+        m2 = (1ull << 52) | mantissa;
+    }
+    bool even = (m2 & 1) == 0, accept_bounds = even;
+    uint64_t mv = 4 * m2;
+    uint32_t mm_shift = mantissa != 0 || exponent <= 1;
+    uint64_t vr, vp, vm;
+    int32_t e10;
+    bool vm_trailing_zeros = false, vr_trailing_zeros = false;
+    if (e2 >= 0) {
+        uint32_t q = log10_pow2(e2) - (e2 > 3);
+        e10 = (int32_t)q;
+        int32_t k = NUMTEXT_POW5_INV_BITCOUNT + (int32_t)pow5bits((int32_t)q) - 1;
+        int32_t i = -e2 + (int32_t)q + k;
+        vr = mul_shift(4 * m2, numtext_pow5_inv_split[q], i);
+        vp = mul_shift(4 * m2 + 2, numtext_pow5_inv_split[q], i);
+        vm = mul_shift(4 * m2 - 1 - mm_shift, numtext_pow5_inv_split[q], i);
+        if (q <= 21) {
+            if (mv % 5 == 0) vr_trailing_zeros = multiple_of_pow5(mv, q);
+            else if (accept_bounds) vm_trailing_zeros = multiple_of_pow5(mv - 1 - mm_shift, q);
+            else vp -= multiple_of_pow5(mv + 2, q);
+        }
+    } else {
+        uint32_t q = log10_pow5(-e2) - (-e2 > 1);
+        e10 = (int32_t)q + e2;
+        int32_t i = -e2 - (int32_t)q;
+        int32_t k = (int32_t)pow5bits(i) - NUMTEXT_POW5_BITCOUNT;
+        int32_t j = (int32_t)q - k;
+        vr = mul_shift(4 * m2, numtext_pow5_split[i], j);
+        vp = mul_shift(4 * m2 + 2, numtext_pow5_split[i], j);
+        vm = mul_shift(4 * m2 - 1 - mm_shift, numtext_pow5_split[i], j);
+        if (q <= 1) {
+            vr_trailing_zeros = true;
+            if (accept_bounds) vm_trailing_zeros = mm_shift == 1;
+            else --vp;
+        } else if (q < 63) {
+            vr_trailing_zeros = multiple_of_pow2(mv, q);
+        }
+    }
+    int32_t removed = 0;
+    uint8_t last_removed = 0;
+    uint64_t output;
+    if (vm_trailing_zeros || vr_trailing_zeros) {
+        while (vp / 10 > vm / 10) {
+            vm_trailing_zeros &= vm % 10 == 0;
+            vr_trailing_zeros &= last_removed == 0;
+            last_removed = (uint8_t)(vr % 10);
+            vr /= 10, vp /= 10, vm /= 10;
+            removed++;
+        }
+        if (vm_trailing_zeros)
+            while (vm % 10 == 0) {
+                vr_trailing_zeros &= last_removed == 0;
+                last_removed = (uint8_t)(vr % 10);
+                vr /= 10, vp /= 10, vm /= 10;
+                removed++;
+            }
+        if (vr_trailing_zeros && last_removed == 5 && vr % 2 == 0) last_removed = 4; /* ties to even */
+        output = vr + ((vr == vm && (!accept_bounds || !vm_trailing_zeros)) || last_removed >= 5);
+    } else {
+        bool round_up = false;
+        while (vp / 10 > vm / 10) {
+            round_up = vr % 10 >= 5;
+            vr /= 10, vp /= 10, vm /= 10;
+            removed++;
+        }
+        output = vr + (vr == vm || round_up);
+    }
+    *digits_out = output;
+    *exp10_out = e10 + removed;
+}
+
+size_t numtext_format(double x, char buf[NUMTEXT_MAX])
+{
+    if (isnan(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, "NaN");
+    if (isinf(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, x < 0 ? "-Infinity" : "Infinity");
+    if (x == 0) return (size_t)snprintf(buf, NUMTEXT_MAX, signbit(x) ? "-0" : "0");
+    uint64_t v;
+    int32_t e10;
+    shortest(x, &v, &e10);
+    char d[24];
+    int k = 0;
+    char rev[24];
+    while (v > 0) {
+        rev[k++] = (char)('0' + v % 10);
+        v /= 10;
+    }
+    for (int i = 0; i < k; i++) d[i] = rev[k - 1 - i];
+    /* x reads as d * 10^e10: the point after k + e10 digits. */
+    return spell_like_javascript(x < 0, d, k, k + e10, buf);
 }
 
 bool numtext_parse(const char *s, size_t len, double *out)

@@ -11,6 +11,9 @@
 
 /* Writes x into buf (NUMTEXT_MAX bytes) and returns the length. */
 size_t numtext_format(double x, char buf[NUMTEXT_MAX]);
+/* The same by a slow, plainly correct search (printf of 1 to 17 significant digits and strtod): the
+ * reference the tests compare numtext_format with. */
+size_t numtext_format_reference(double x, char buf[NUMTEXT_MAX]);
 
 /* Reads the whole of s[0..len) as a number of this syntax; false if it is not one. */
 bool numtext_parse(const char *s, size_t len, double *out);
