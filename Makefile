@@ -20,7 +20,7 @@ NOLTO   := $(B)/nolto
 
 # The library, layer by layer (core/README.md): JavaScript numbers and values, the document, the instance,
 # the dump writer. The dump's reader and differ are a library of their own that the harness links.
-LAYERS  := js document instance dump
+LAYERS  := js document instance play dump
 LIB_SRC := $(foreach l,$(LAYERS),$(wildcard core/src/$(l)/*.c))
 DUMPCMP_SRC := $(wildcard core/src/dumpcmp/*.c)
 DUMPCMP_OBJ := $(DUMPCMP_SRC:%.c=$(B)/obj/%.o)
@@ -37,12 +37,14 @@ HARNESS_LIBS := $(DUMPCMP) $(LIB)
 BINS    := $(B)/bin/posecore $(B)/bin/posediff
 
 
-.PHONY: all help test nightly gate gate-sensitivity corpus-refresh jsmath-check bench-math unit check-math-calls clean
+.PHONY: all help test nightly gate gate-physics-full gate-sensitivity corpus-refresh jsmath-check bench-math unit check-math-calls clean
 all: $(LIB) $(BINS)
 
 help::
 	@echo "make                 build build/lib/libposecore.a, build/bin/posecore, build/bin/posediff"
-	@echo "make gate            the corpus gate: stored cases vs stored dumps, then the rigs live"
+	@echo "make gate            the corpus gate: stored cases vs stored dumps, then the rigs live (physics rigs"
+	@echo "                     stepped GATE_PHYSICS_FRAMES=60 frames)"
+	@echo "make gate-physics-full  the physics rigs stepped the full 600 frames of gates/options (nightly)"
 	@echo "make test            everything CI runs (unit tests, math vectors, the gate, its sensitivity)"
 	@echo "make nightly         make test plus the full populations, the full sanitizer run, jsmath-check N=10000000"
 	@echo "make gate-sensitivity  one flipped bit in a stored dump must fail the gate, naming its field"
@@ -87,10 +89,18 @@ check-math-calls:
 	@scripts/check-math-calls
 
 unit: $(TESTS) $(BINS)
-	@set -e; for t in $(TESTS); do echo "== $$t"; (cd $(CURDIR) && $$t); done
+	@set -e; for t in $(TESTS); do echo "== $$t"; (cd $(CURDIR) && CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-60} $$t); done
+
+# The physics rigs' frames in `make test`'s gate (their dumps are large: 600 frames of sack-pro are 74 MB);
+# `make nightly` steps them the full 600 (gates/options).
+GATE_PHYSICS_FRAMES ?= 60
 
 gate: all
-	@gates/corpus_gate --shared $(SHARED)
+	@gates/corpus_gate --shared $(SHARED) --physics-frames $(GATE_PHYSICS_FRAMES)
+
+# The physics rigs at the frames gates/options gives them (600).
+gate-physics-full: all
+	@gates/corpus_gate --shared $(SHARED) --physics-only
 
 test: all check-math-calls unit gate gate-sensitivity
 
@@ -99,7 +109,7 @@ gate-sensitivity: all
 	@node gates/gate_sensitivity.mjs 25 1
 
 # The full populations and every long check; CI runs the small ones through `make test`.
-nightly: test
+nightly: test gate-physics-full
 	@scripts/jsmath-check 10000000
 
 corpus-refresh: all
