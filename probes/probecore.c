@@ -25,8 +25,9 @@
  * The probes run one after another in a worker process forked from this one. The options' rule
  * readings are process-wide, so a probecore serves one reading. A probe that crashes the worker is
  * recorded as the core failing, its status 128 + the signal, with what it had written, and a new worker
- * goes on with the next probe (a worker that exits, on an error it reports, ends the run). --crash-on NAME makes the worker crash right
- * after posing NAME (to test that). Exit 0, or 2 on bad usage or an input or output it cannot use. */
+ * goes on with the next probe (a worker that exits, on an error it reports, ends the run). --crash-on
+ * NAME makes the worker crash right after posing NAME (to test that). Exit 0, or 2 on bad usage or an
+ * input or output it cannot use. */
 #define _GNU_SOURCE
 #include "../core/cli/commands.h"
 #include "dumpdiff.h"
@@ -35,7 +36,6 @@
 #include "wholefile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
