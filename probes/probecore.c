@@ -128,12 +128,13 @@ typedef struct output {
     size_t len, cap;
 } output;
 
-/* The whole of the memory file fd into o. */
+/* What was written to the memory file fd since it was last rewound (its offset, which the worker's
+ * descriptor shares) into o. */
 static void read_memory_file(int fd, output *o)
 {
-    struct stat st;
-    if (fstat(fd, &st) != 0) die("fstat: %s", strerror(errno));
-    o->len = (size_t)st.st_size;
+    off_t end = lseek(fd, 0, SEEK_CUR);
+    if (end < 0) die("lseek: %s", strerror(errno));
+    o->len = (size_t)end;
     if (o->len + 1 > o->cap) {
         o->cap = o->len + 1 + o->len / 2;
         o->bytes = realloc(o->bytes, o->cap);
@@ -478,9 +479,11 @@ typedef struct probes {
     int out_fd, err_fd; /* the memory files a probe's stdout and stderr go to */
 } probes;
 
-static void clear_memory_file(int fd)
+/* Rewinds a memory file (not truncated: its pages are kept for the next probe, what lies past the offset
+ * is never read). */
+static void rewind_memory_file(int fd)
 {
-    if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) die("cannot reset a memory file: %s", strerror(errno));
+    if (lseek(fd, 0, SEEK_SET) != 0) die("cannot rewind a memory file: %s", strerror(errno));
 }
 
 /* `posecore dump` of probe i into the memory files; its exit status. */
@@ -532,8 +535,8 @@ static void work(probes *p, size_t from)
     struct diff_report report;
     diff_report_init(&report, 20);
     for (size_t i = from; i < p->list.count; i++) {
-        clear_memory_file(p->out_fd);
-        clear_memory_file(p->err_fd);
+        rewind_memory_file(p->out_fd);
+        rewind_memory_file(p->err_fd);
         int status = pose(p, i);
         if (p->crash_on && strcmp(p->crash_on, p->list.first[i]) == 0) {
             struct rlimit none = { 0, 0 };
