@@ -25,8 +25,9 @@
  * The probes run one after another in a worker process forked from this one. The options' rule
  * readings are process-wide, so a probecore serves one reading. A probe that crashes the worker is
  * recorded as the core failing, its status 128 + the signal, with what it had written, and a new worker
- * goes on with the next probe (a worker that exits, on an error it reports, ends the run). --crash-on NAME makes the worker crash right
- * after posing NAME (to test that). Exit 0, or 2 on bad usage or an input or output it cannot use. */
+ * goes on with the next probe (a worker that exits, on an error it reports, ends the run). --crash-on
+ * NAME makes the worker crash right after posing NAME (to test that). Exit 0, or 2 on bad usage or an
+ * input or output it cannot use. */
 #define _GNU_SOURCE
 #include "../core/cli/commands.h"
 #include "dumpcmp/dumpdiff.h"
@@ -35,7 +36,6 @@
 #include "js/wholefile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -128,12 +128,13 @@ typedef struct output {
     size_t len, cap;
 } output;
 
-/* The whole of the memory file fd into o. */
+/* What was written to the memory file fd since it was last rewound (its offset, which the worker's
+ * descriptor shares) into o. */
 static void read_memory_file(int fd, output *o)
 {
-    struct stat st;
-    if (fstat(fd, &st) != 0) die("fstat: %s", strerror(errno));
-    o->len = (size_t)st.st_size;
+    off_t end = lseek(fd, 0, SEEK_CUR);
+    if (end < 0) die("lseek: %s", strerror(errno));
+    o->len = (size_t)end;
     if (o->len + 1 > o->cap) {
         o->cap = o->len + 1 + o->len / 2;
         o->bytes = realloc(o->bytes, o->cap);
@@ -478,9 +479,11 @@ typedef struct probes {
     int out_fd, err_fd; /* the memory files a probe's stdout and stderr go to */
 } probes;
 
-static void clear_memory_file(int fd)
+/* Rewinds a memory file (not truncated: its pages are kept for the next probe, what lies past the offset
+ * is never read). */
+static void rewind_memory_file(int fd)
 {
-    if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0) die("cannot reset a memory file: %s", strerror(errno));
+    if (lseek(fd, 0, SEEK_SET) != 0) die("cannot rewind a memory file: %s", strerror(errno));
 }
 
 /* `posecore dump` of probe i into the memory files; its exit status. */
@@ -532,8 +535,8 @@ static void work(probes *p, size_t from)
     struct diff_report report;
     diff_report_init(&report, 20);
     for (size_t i = from; i < p->list.count; i++) {
-        clear_memory_file(p->out_fd);
-        clear_memory_file(p->err_fd);
+        rewind_memory_file(p->out_fd);
+        rewind_memory_file(p->err_fd);
         int status = pose(p, i);
         if (p->crash_on && strcmp(p->crash_on, p->list.first[i]) == 0) {
             struct rlimit none = { 0, 0 };

@@ -474,8 +474,8 @@ static int run_jobs(int argc, char **argv, int jobs)
             if (sscanf(line, "#total %" SCNu64 " %" SCNu64, &c, &f) == 2) {
                 all_checked += c, all_failures += f;
             } else if ((strncmp(line, "#tally ", 7) == 0 &&
-                        sscanf(line + 7, "%95[^\t]\t%" SCNu64 "\t%" SCNu64 "\t%" SCNu64 "\t%" SCNu64 "\t%lf", what, &v[0],
-                               &v[1], &v[2], &v[3], &seconds) == 6) ||
+                        sscanf(line + 7, "%95[^\t]\t%" SCNu64 "\t%" SCNu64 "\t%" SCNu64 "\t%" SCNu64 "\t%lf", what,
+                               &v[0], &v[1], &v[2], &v[3], &seconds) == 6) ||
                        (parse && sscanf(line + 7, "%95[^\t]\t%" SCNu64 "\t%" SCNu64 "\t%" SCNu64 "\t%lf", what, &v[0],
                                         &v[1], &v[2], &seconds) == 5)) {
                 int k = 0;
@@ -510,7 +510,8 @@ static int run_jobs(int argc, char **argv, int jobs)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: numtext_check float32 [--step K] | ranges [--width W] [--around A] | random [--count N] [--seed S]\n"
+    fprintf(stderr, "usage: numtext_check float32 [--step K] | ranges [--width W] [--around A]\n"
+                    "                     | random [--count N] [--seed S]\n"
                     "                     [--part I/N | --jobs N] [--reference] [--node]\n"
                     "       numtext_check parse [--count N] [--seed S] [--part I/N | --jobs N]\n");
     return 2;

@@ -138,7 +138,8 @@ static inline void draw_digit_string(draw_state *d, char *out, int len)
 {
     int n = 0;
     if (len >= 2 && draw_below(d, 2)) out[n++] = '-';
-    int exponent_len = len - n >= 4 && draw_below(d, 2) ? 2 + (int)draw_below(d, (uint64_t)(len - n - 2 < 5 ? len - n - 2 : 5)) : 0;
+    int room = len - n - 2 < 5 ? len - n - 2 : 5; /* digits and sign the exponent may take */
+    int exponent_len = len - n >= 4 && draw_below(d, 2) ? 2 + (int)draw_below(d, (uint64_t)room) : 0;
     int mantissa = len - n - exponent_len;
     /* the mantissa: digits with a point somewhere (not first when there is no sign) */
     draw_digits(d, out + n, mantissa);

@@ -207,7 +207,8 @@ static void assert_read_as_reference(const char *text)
     double got = 0, want = 0;
     bool ok = numtext_parse(text, len, &got), ok_want = reference_parse(text, len, &want);
     if (ok != ok_want)
-        ck_abort_msg("\"%s\": %s, the reference %s", text, ok ? "read" : "refused", ok_want ? "reads it" : "refuses it");
+        ck_abort_msg("\"%s\": %s, the reference %s", text, ok ? "read" : "refused",
+                     ok_want ? "reads it" : "refuses it");
     if (ok && numtext_bits(got) != numtext_bits(want))
         ck_abort_msg("\"%s\": 0x%016llx, the reference 0x%016llx", text, (unsigned long long)numtext_bits(got),
                      (unsigned long long)numtext_bits(want));

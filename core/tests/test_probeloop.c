@@ -68,7 +68,8 @@ static char *as_oracle(const char *dump)
         size_t len = (size_t)(nl - line) + 1;
         if (strncmp(line, "meta\t", 5) == 0) {
             if (strncmp(line, "meta\t\"runtime\"", 14) == 0)
-                w += sprintf(w, "meta\t\"runtime\"\t\"spine-core 4.3.13\"\nmeta\t\"node\"\t\"v0\"\nmeta\t\"v8\"\t\"0\"\n");
+                w += sprintf(w, "meta\t\"runtime\"\t\"spine-core 4.3.13\"\n"
+                                "meta\t\"node\"\t\"v0\"\nmeta\t\"v8\"\t\"0\"\n");
             else memcpy(w, line, len), w += len;
         } else {
             memcpy(w, line, len), w += len;
@@ -156,7 +157,8 @@ START_TEST(verdicts_and_kept_misses)
              "build/bin/probediff diff --dir %s --cache %s --records %s/records --report %s --label loop",
              probes, probes, probes, cache, report, dir, dir, dir, names[3], probes, cache, dir, report);
     ck_assert_int_eq(run_command(cmd, out, sizeof out), 0);
-    ck_assert_msg(strstr(out, "loop: 4 exact of 6 (2 missed)\n  of the exact, 1 refused by both the oracle and the core\n") == out,
+    ck_assert_msg(strstr(out, "loop: 4 exact of 6 (2 missed)\n"
+                              "  of the exact, 1 refused by both the oracle and the core\n") == out,
                   "%s", out);
     ck_assert_msg(strstr(out, "  core failed (exit 139)") != NULL, "%s", out);
     ck_assert_msg(strstr(out, "  pose bone worldX ") != NULL, "%s", out);
@@ -204,8 +206,8 @@ START_TEST(unjudged_probe)
     FILE *f = fopen(path, "w");
     for (int i = 1; i < 6; i++) fprintf(f, "%s\texact\t\t\n", names[i]);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "build/bin/probediff diff --dir %s --cache %s --records %s --report %s --label loop", probes,
-             cache, path, report);
+    snprintf(cmd, sizeof cmd, "build/bin/probediff diff --dir %s --cache %s --records %s --report %s --label loop",
+             probes, cache, path, report);
     ck_assert_int_eq(run_command(cmd, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "loop: 5 exact of 6 (1 missed)\n") == out, "%s", out);
     ck_assert_msg(strstr(out, "core did not run") != NULL, "%s", out);

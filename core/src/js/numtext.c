@@ -153,7 +153,8 @@ size_t numtext_format(double x, char buf[NUMTEXT_MAX])
     bool negative = bits >> 63;
     uint64_t magnitude = bits & 0x7fffffffffffffffULL;
     const char *word = NULL;
-    if (magnitude >= 0x7ff0000000000000ULL) word = magnitude > 0x7ff0000000000000ULL ? "NaN" : negative ? "-Infinity" : "Infinity";
+    if (magnitude > 0x7ff0000000000000ULL) word = "NaN";
+    else if (magnitude == 0x7ff0000000000000ULL) word = negative ? "-Infinity" : "Infinity";
     else if (magnitude == 0) word = negative ? "-0" : "0";
     if (word) {
         size_t n = strlen(word);

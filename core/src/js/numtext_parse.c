@@ -119,7 +119,10 @@ bool numtext_parse(const char *s, size_t len, double *out)
         size_t n = nul ? (size_t)(nul - s) : len;
         if (n == 3 && memcmp(s, "NaN", 3) == 0) { *out = from_bits(0x7ff8000000000000ULL); return true; }
         if (n == 8 && memcmp(s, "Infinity", 8) == 0) { *out = from_bits(NUMTEXT_INFINITY_BITS); return true; }
-        if (n == 9 && memcmp(s, "-Infinity", 9) == 0) { *out = from_bits(NUMTEXT_INFINITY_BITS | 1ULL << 63); return true; }
+        if (n == 9 && memcmp(s, "-Infinity", 9) == 0) {
+            *out = from_bits(NUMTEXT_INFINITY_BITS | 1ULL << 63);
+            return true;
+        }
         return false;
     }
     const char *p = s, *end = s + len;
