@@ -271,7 +271,8 @@ static int run_float32(uint64_t step)
     share(total, &begin, &end);
     feeder f = { 0 };
     char what[64];
-    snprintf(what, sizeof what, "float32, every %" PRIu64 "%s pattern", step, step == 1 ? "st" : "th");
+    if (step == 1) snprintf(what, sizeof what, "float32, every pattern");
+    else snprintf(what, sizeof what, "float32, one pattern in %" PRIu64, step);
     feed_begin(&f, what);
     for (uint64_t i = begin; i < end; i++) {
         uint32_t u = (uint32_t)(i * step);
