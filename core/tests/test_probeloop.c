@@ -216,6 +216,39 @@ START_TEST(unjudged_probe)
 }
 END_TEST
 
+/* An oracle answer that is the core's dump line for line but for a meta line that does not read (no
+ * quotes around its value) is no exact by text: the dump reader sees it, and the probe is a miss. The
+ * other probes, answered as the oracle writes, are exact by text. */
+START_TEST(bad_meta_is_no_exact)
+{
+    for (int i = 0; i < 6; i++) {
+        char *d = core_dump(i), *o = as_oracle(d);
+        if (i == 2) {
+            char *node = strstr(o, "meta\t\"node\"\t\"v0\"");
+            ck_assert_ptr_nonnull(node);
+            memcpy(node, "meta\t\"node\"\tv0  ", 16);
+        }
+        write_answer(i, "dump", o);
+        free(d), free(o);
+    }
+    char cmd[1024], out[8192], path[256];
+    snprintf(cmd, sizeof cmd,
+             "build/bin/probecore --list %s/probes.list --dir %s --keys %s/keys.tsv --cache %s --report %s "
+             "--core-dir %s/core --records %s/records --stats %s/stats && "
+             "build/bin/probediff diff --dir %s --cache %s --records %s/records --report %s --label loop",
+             probes, probes, probes, cache, report, dir, dir, dir, probes, cache, dir, report);
+    ck_assert_int_eq(run_command(cmd, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "loop: 5 exact of 6 (1 missed)\n") == out, "%s", out);
+    snprintf(path, sizeof path, "%s/stats", dir);
+    char *stats = slurp(path, NULL);
+    unsigned long long j, w, p, t;
+    ck_assert_int_eq(sscanf(stats, "%llu %llu %llu %llu", &j, &w, &p, &t), 4);
+    ck_assert_uint_eq(j, 6);
+    ck_assert_uint_eq(t, 5);
+    free(stats);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("probeloop");
@@ -224,6 +257,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, verdicts_and_kept_misses);
     tcase_add_test(tc, unjudged_probe);
+    tcase_add_test(tc, bad_meta_is_no_exact);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

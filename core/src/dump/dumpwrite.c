@@ -3,96 +3,153 @@
 #include "dumpwrite.h"
 #include "js/numtext.h"
 
-static void end_line(dump_writer *w)
+#include <string.h>
+
+static void flush(dump_writer *w)
 {
-    fputc('\n', w->out);
+    if (w->used) fwrite(w->buffer, 1, w->used, w->out); /* an error stays in the stream (ferror) */
+    w->used = 0;
 }
 
-static void put_string(FILE *out, const char *s)
+/* Room for n more bytes (n at most the buffer). */
+static char *room(dump_writer *w, size_t n)
 {
-    if (s == NULL) { fputs("null", out); return; }
-    fputc('"', out);
+    if (w->used + n > sizeof w->buffer) flush(w);
+    return w->buffer + w->used;
+}
+
+static void put_char(dump_writer *w, char c)
+{
+    *room(w, 1) = c;
+    w->used++;
+}
+
+static void put_bytes(dump_writer *w, const char *s, size_t n)
+{
+    if (n > sizeof w->buffer) {
+        flush(w);
+        fwrite(s, 1, n, w->out);
+        return;
+    }
+    memcpy(room(w, n), s, n);
+    w->used += n;
+}
+
+static void put_text(dump_writer *w, const char *s)
+{
+    put_bytes(w, s, strlen(s));
+}
+
+static void put_string(dump_writer *w, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    if (s == NULL) { put_bytes(w, "null", 4); return; }
+    put_char(w, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
-        case '"': fputs("\\\"", out); break;
-        case '\\': fputs("\\\\", out); break;
-        case '\t': fputs("\\t", out); break;
-        case '\n': fputs("\\n", out); break;
-        case '\r': fputs("\\r", out); break;
+        case '"': put_bytes(w, "\\\"", 2); break;
+        case '\\': put_bytes(w, "\\\\", 2); break;
+        case '\t': put_bytes(w, "\\t", 2); break;
+        case '\n': put_bytes(w, "\\n", 2); break;
+        case '\r': put_bytes(w, "\\r", 2); break;
         default:
-            if (*p < 0x20) fprintf(out, "\\u%04x", *p);
-            else fputc(*p, out);
+            if (*p < 0x20) {
+                char u[6] = { '\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15] };
+                put_bytes(w, u, sizeof u);
+            } else {
+                put_char(w, (char)*p);
+            }
         }
     }
-    fputc('"', out);
+    put_char(w, '"');
 }
 
-static void put_number(FILE *out, double v)
+static void put_number(dump_writer *w, double v)
 {
-    char buf[NUMTEXT_MAX];
-    size_t n = numtext_format(v, buf);
-    fwrite(buf, 1, n, out);
+    w->used += numtext_format(v, room(w, NUMTEXT_MAX));
+}
+
+static void put_long(dump_writer *w, long v)
+{
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%ld", v);
+    put_bytes(w, digits, (size_t)n);
+}
+
+/* "\tFIELD=" */
+static void put_field(dump_writer *w, const char *field)
+{
+    put_char(w, '\t');
+    put_text(w, field);
+    put_char(w, '=');
 }
 
 void dw_begin(dump_writer *w, FILE *out)
 {
     w->out = out;
     w->rows = 0;
-    fputs("posecore-dump\t1", out);
+    w->used = 0;
+    put_text(w, "posecore-dump\t1");
 }
 
 void dw_meta(dump_writer *w, const char *key, const char *value)
 {
-    end_line(w);
-    fputs("meta\t", w->out);
-    put_string(w->out, key);
-    fputc('\t', w->out);
-    put_string(w->out, value);
+    put_text(w, "\nmeta\t");
+    put_string(w, key);
+    put_char(w, '\t');
+    put_string(w, value);
 }
 
 void dw_pose(dump_writer *w, int index, const char *animation, double time)
 {
-    end_line(w);
-    fprintf(w->out, "pose\t%d\t", index);
-    put_string(w->out, animation);
-    fputc('\t', w->out);
-    put_number(w->out, time);
+    put_text(w, "\npose\t");
+    put_long(w, index);
+    put_char(w, '\t');
+    put_string(w, animation);
+    put_char(w, '\t');
+    put_number(w, time);
 }
 
 void dw_unsupported(dump_writer *w, const char *block, const char *reason)
 {
-    end_line(w);
-    fprintf(w->out, "unsupported\t%s\t", block);
-    put_string(w->out, reason);
+    put_text(w, "\nunsupported\t");
+    put_text(w, block);
+    put_char(w, '\t');
+    put_string(w, reason);
 }
 
 void dw_row(dump_writer *w, const char *block, const char *key)
 {
-    end_line(w);
-    fprintf(w->out, "%s\t", block);
-    put_string(w->out, key);
+    put_char(w, '\n');
+    put_text(w, block);
+    put_char(w, '\t');
+    put_string(w, key);
     w->rows++;
 }
 
 void dw_num(dump_writer *w, const char *field, double value)
 {
-    fprintf(w->out, "\t%s=", field);
-    put_number(w->out, value);
+    put_field(w, field);
+    put_number(w, value);
 }
 
 void dw_str(dump_writer *w, const char *field, const char *value)
 {
-    fprintf(w->out, "\t%s=", field);
-    put_string(w->out, value);
+    put_field(w, field);
+    put_string(w, value);
 }
 
 void dw_bool(dump_writer *w, const char *field, bool value)
 {
-    fprintf(w->out, "\t%s=%s", field, value ? "true" : "false");
+    put_field(w, field);
+    if (value) put_bytes(w, "true", 4);
+    else put_bytes(w, "false", 5);
 }
 
 void dw_end(dump_writer *w)
 {
-    end_line(w);
-    fprintf(w->out, "end\t%ld\n", w->rows);
+    put_text(w, "\nend\t");
+    put_long(w, w->rows);
+    put_char(w, '\n');
+    flush(w);
 }
