@@ -7,11 +7,16 @@
  *       dump straight into the cache. Prints "N probes, K cached, J to run".
  *
  *   probediff diff --dir D --cache C --core CD --status FILE --report R --label L [--summary FILE]
+ *                  [--verdicts FILE]
  *       Compares every probe's oracle answer with the core's (CD/NAME.dump, CD/NAME.err and its exit
  *       status from FILE, lines NAME<TAB>STATUS) with the differ library (core/src/dumpdiff.h), prints
  *       `L: E exact of N (M missed)` and the misses grouped by their first difference, keeps every miss
  *       in R (NAME.json, NAME.args, NAME.oracle.dump or NAME.oracle.refused, NAME.core.dump,
  *       NAME.core.err, NAME.diff), and appends `L<TAB>N<TAB>E<TAB>M<TAB>U` to the summary file.
+ *       --verdicts: every probe's verdict, in the list's order, one line each: NAME, `exact`, `refused`
+ *       (exact: both refuse), `missed` or `unsupported`, the group and the example (TAB, newline, CR
+ *       and backslash written \t \n \r \\); probes/merge adds such files of shards or chunks into
+ *       the summary this command prints (build/bin/probemerge prints it the same way).
  *
  * Verdicts: exact (identical dumps, or both sides refuse the document), missed (any difference, one side
  * refusing what the other poses, the core failing), unsupported (the core says exit 3, the differ says
@@ -365,8 +370,23 @@ static char *core_message(const char *err_path, const char *name)
 }
 
 typedef struct diff_opts {
-    const char *dir, *cache, *core, *status, *report, *label, *summary;
+    const char *dir, *cache, *core, *status, *report, *label, *summary, *verdicts;
 } diff_opts;
+
+/* A field of a verdict line: no TAB or line break inside (probes/probemerge.c reads them back). */
+static void put_verdict_field(FILE *f, const char *s)
+{
+    fputc('\t', f);
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '\\': fputs("\\\\", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
 
 static void keep_miss(const diff_opts *o, const char *name, const char *oracle_path, bool oracle_refused,
                       const char *diff_text, size_t diff_len)
@@ -421,6 +441,11 @@ static int cmd_diff(const diff_opts *o)
         return 2;
     }
 
+    FILE *verdicts = o->verdicts ? fopen(o->verdicts, "w") : NULL;
+    if (o->verdicts && !verdicts) {
+        fprintf(stderr, "probediff: cannot write %s: %s\n", o->verdicts, strerror(errno));
+        return 2;
+    }
     size_t n = keys.count, exact = 0, missed = 0, unsupported = 0, both_refused = 0;
     groups misses = { 0 }, unsupported_why = { 0 };
     struct diff_report report;
@@ -513,12 +538,27 @@ static int cmd_diff(const diff_opts *o)
                 char *e = report.entry_count ? entry_text(&report.entries[0]) : fmt("-");
                 example = fmt("%s: %s", name, e);
                 free(e);
+                /* The report names the dumps as the miss keeps them, not by the run's temporary paths:
+                 * the same bytes from every run and every host (probes/merge compares them). */
+                char *kept_oracle = fmt("%s.oracle.dump", name), *kept_core = fmt("%s.core.dump", name);
+                od.path = kept_oracle;
+                cd.path = kept_core;
                 dumpdiff_print(diff, &od, &cd, &report, false);
+                free(kept_oracle);
+                free(kept_core);
             }
             dump_free(&od);
             dump_free(&cd);
         }
         fclose(diff);
+        if (verdicts) {
+            fputs(name, verdicts);
+            put_verdict_field(verdicts, verdict == MISS ? "missed" : verdict == UNSUPPORTED ? "unsupported"
+                                        : refused ? "refused" : "exact");
+            put_verdict_field(verdicts, why);
+            put_verdict_field(verdicts, example);
+            fputc('\n', verdicts);
+        }
         if (verdict == EXACT) {
             exact++;
             free(why);
@@ -540,6 +580,10 @@ static int cmd_diff(const diff_opts *o)
         free(core_err);
     }
     diff_report_free(&report);
+    if (verdicts && fclose(verdicts) != 0) {
+        fprintf(stderr, "probediff: cannot write %s\n", o->verdicts);
+        return 2;
+    }
 
     printf("%s: %zu exact of %zu (%zu missed", o->label, exact, n, missed);
     if (unsupported) printf(", %zu unsupported", unsupported);
@@ -568,7 +612,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: probediff plan --dir D --cache C --runtime TEXT --jobs FILE\n"
                     "       probediff diff --dir D --cache C --core CD --status FILE --report R --label L "
-                    "[--summary FILE]\n");
+                    "[--summary FILE] [--verdicts FILE]\n");
     return 2;
 }
 
@@ -588,6 +632,7 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--report") == 0) o.report = v;
         else if (strcmp(a, "--label") == 0) o.label = v;
         else if (strcmp(a, "--summary") == 0) o.summary = v;
+        else if (strcmp(a, "--verdicts") == 0) o.verdicts = v;
         else if (strcmp(a, "--runtime") == 0) runtime = v;
         else if (strcmp(a, "--jobs") == 0) jobs = v;
         else return usage();
