@@ -18,8 +18,26 @@ help::
 	@echo "make test-hosts      two loopback sshd hosts run a population: the same summary and misses as here"
 	@echo "make bench-hosts     POP=20000 of path and timeline here and over 1 and 2 loopback hosts: reports/hosts.md"
 
+# What `make probe` passes on for HOSTS= and SHARD= (probes/probes.mk); a shard's part goes to
+# build/shards/LABEL/I-of-N/.
+PROBE_LABEL   = $(or $(FAMILY),bones)$(if $(AMPLIFY),-amp)-$(or $(SEED),1)
+PROBE_BEYOND  = $(if $(HOSTS),--hosts $(HOSTS)) \
+                $(if $(SHARD),--shard $(SHARD) --part $(B)/shards/$(PROBE_LABEL)/$(subst /,-of-,$(SHARD)))
+
+probe-merge: probe-tools
+	@test -n "$(wildcard $(B)/shards/*/*/part.tsv)" || { echo "make probe-merge: no parts in $(B)/shards/" >&2; exit 2; }
+	@probes/merge $(patsubst %/part.tsv,%,$(sort $(wildcard $(B)/shards/*/*/part.tsv)))
+
 $(B)/bin/probemerge: $(B)/obj/probes/probemerge.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $<
 
 probe-tools: $(B)/bin/probemerge
+
+# Two sshd servers on 127.0.0.1 (scripts/loopback-hosts) run a population of 400; the same summary and
+# kept misses as here, a host killed mid-run, the cache's writes (scripts/test-hosts).
+test-hosts: all probe-tools
+	@scripts/bootstrap hosts
+	@scripts/test-hosts
+
+test: test-hosts

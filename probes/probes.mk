@@ -45,7 +45,7 @@ $(B)/tests/test_probegen: core/tests/test_probegen.c $(PROBE_TOOL_OBJ) $(LIB) $(
 
 probe: all probe-tools
 	@probes/run --family $(or $(FAMILY),bones) --pop $(or $(POP),2000) --seed $(or $(SEED),1) \
-	  $(foreach r,$(RULE),--rule $(r)) $(if $(AMPLIFY),--amplify)
+	  $(foreach r,$(RULE),--rule $(r)) $(if $(AMPLIFY),--amplify) $(PROBE_BEYOND)
 
 rules: all probe-tools
 	@probes/rules --pop $(or $(POP),300) --seed $(or $(SEED),1)
