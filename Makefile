@@ -35,6 +35,7 @@ help::
 	@echo "make gate            the corpus gate: stored cases vs stored dumps, then the rigs live"
 	@echo "make test            everything CI runs (unit tests, math vectors, the gate, its sensitivity)"
 	@echo "make nightly         make test plus the full populations, the full sanitizer run, jsmath-check N=10000000"
+	@echo "                     [SHARD=I/N: the I-th of N shares, parts in build/nightly/; make nightly-merge]"
 	@echo "make gate-sensitivity  one flipped bit in a stored dump must fail the gate, naming its field"
 	@echo "make corpus-refresh  regenerate corpus/dumps with the oracle (FORCE=1 to replace another version's)"
 	@echo "make jsmath-check N= compare js_sin/js_cos/js_atan2/js_acos with Node on N arguments per function"
@@ -85,8 +86,12 @@ gate-sensitivity: all
 	@node gates/gate_sensitivity.mjs 25 1
 
 # The full populations and every long check; CI runs the small ones through `make test`.
-nightly: test
-	@scripts/jsmath-check 10000000
+# SHARD=I/N: the I-th of N shares of its populations, mutants and rig/skin pairs, their parts in
+# build/nightly/I-of-N/ (gates/ci.mk: make nightly-merge adds them); the share 1/N also runs the rest
+# (make test, the rule ledger, jsmath-check), so N jobs of a CI matrix run the whole nightly once.
+NIGHTLY_REST := $(if $(SHARD),$(filter 1/%,$(SHARD)),all)
+nightly: $(if $(NIGHTLY_REST),test)
+	$(if $(NIGHTLY_REST),@scripts/jsmath-check 10000000)
 
 corpus-refresh: all
 	@gates/corpus_refresh $(if $(FORCE),--force)
