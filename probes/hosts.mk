@@ -41,3 +41,9 @@ test-hosts: all probe-tools
 	@scripts/test-hosts
 
 test: test-hosts
+
+# POP=20000 of path and timeline here and over 1 and 2 loopback hosts, cold caches: reports/hosts.md
+# (minutes: run it alone).
+bench-hosts: all probe-tools
+	@scripts/bootstrap hosts
+	@POP=$(or $(POP),20000) scripts/bench-hosts
