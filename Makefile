@@ -37,7 +37,7 @@ HARNESS_LIBS := $(DUMPCMP) $(LIB)
 BINS    := $(B)/bin/posecore $(B)/bin/posediff
 
 
-.PHONY: all help test nightly gate gate-physics-full gate-sensitivity corpus-refresh jsmath-check bench-math unit check-math-calls clean
+.PHONY: all help test nightly gate gate-physics-full gate-sensitivity refusal-parity corpus-refresh jsmath-check bench-math unit check-math-calls clean
 all: $(LIB) $(BINS)
 
 help::
@@ -49,6 +49,7 @@ help::
 	@echo "make nightly         make test plus the full populations, the full sanitizer run, jsmath-check N=10000000"
 	@echo "                     [SHARD=I/N: the I-th of N shares, parts in build/nightly/; make nightly-merge]"
 	@echo "make gate-sensitivity  one flipped bit in a stored dump must fail the gate, naming its field"
+	@echo "make refusal-parity  bad options and scenarios: the oracle and the core refuse each, naming the same thing"
 	@echo "make corpus-refresh  regenerate corpus/dumps with the oracle (FORCE=1 to replace another version's)"
 	@echo "make jsmath-check N= compare js_sin/js_cos/js_atan2/js_acos/js_pow with Node on N arguments per function"
 	@echo "make bench-math      throughput of the V8-exact math module against the C library"
@@ -103,7 +104,13 @@ gate: all
 gate-physics-full: all
 	@gates/corpus_gate --shared $(SHARED) --physics-only
 
-test: all check-math-calls unit gate gate-sensitivity
+test: all check-math-calls unit gate gate-sensitivity refusal-parity
+
+# The options and scenarios the dump refuses: the oracle and the core refuse each, naming the same option
+# or JSON path (gates/refusal_parity.mjs, the scenarios in gates/refusals/).
+refusal-parity: all
+	@node gates/refusal_parity.mjs >$(B)/refusal_parity.txt || { grep -v '^agreed' $(B)/refusal_parity.txt; exit 1; }
+	@tail -n 1 $(B)/refusal_parity.txt
 
 # One flipped bit in a stored dump must fail the gate, naming its field.
 gate-sensitivity: all
