@@ -47,6 +47,7 @@ help::
 	@echo "make gate-physics-full  the physics rigs stepped the full 600 frames of gates/options (nightly)"
 	@echo "make test            everything CI runs (unit tests, math vectors, the gate, its sensitivity)"
 	@echo "make nightly         make test plus the full populations, the full sanitizer run, jsmath-check N=10000000"
+	@echo "                     [SHARD=I/N: the I-th of N shares, parts in build/nightly/; make nightly-merge]"
 	@echo "make gate-sensitivity  one flipped bit in a stored dump must fail the gate, naming its field"
 	@echo "make refusal-parity  bad options and scenarios: the oracle and the core refuse each, naming the same thing"
 	@echo "make corpus-refresh  regenerate corpus/dumps with the oracle (FORCE=1 to replace another version's)"
@@ -116,8 +117,13 @@ gate-sensitivity: all
 	@node gates/gate_sensitivity.mjs 25 1
 
 # The full populations and every long check; CI runs the small ones through `make test`.
-nightly: test gate-physics-full
-	@scripts/jsmath-check 10000000
+# SHARD=I/N: the I-th of N shares of its populations, mutants and rig/skin pairs, their parts in
+# build/nightly/I-of-N/ (gates/ci.mk: make nightly-merge adds them); the share 1/N also runs the rest
+# (make test, the physics rigs' full frames, the rule ledger, jsmath-check), so N jobs of a CI matrix
+# run the whole nightly once.
+NIGHTLY_REST := $(if $(SHARD),$(filter 1/%,$(SHARD)),all)
+nightly: $(if $(NIGHTLY_REST),test gate-physics-full)
+	$(if $(NIGHTLY_REST),@scripts/jsmath-check 10000000)
 
 corpus-refresh: all
 	@gates/corpus_refresh $(if $(FORCE),--force)

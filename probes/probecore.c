@@ -451,7 +451,16 @@ static void judge(run *r, const char *name, const char *key, int rc, const outpu
             char *t = report->entry_count ? entry_text(&report->entries[0]) : fmt("-");
             example = fmt("%s: %s", name, t);
             free(t);
+            /* The report names the dumps as the miss keeps them, not by the run's own paths (the cache,
+             * the work directory): the same bytes from every run and every host (probes/merge). */
+            char *kept_oracle = fmt("%s.oracle.dump", name), *kept_core = fmt("%s.core.dump", name);
+            const char *oracle_path = od->path;
+            od->path = kept_oracle;
+            cd.path = kept_core;
             dumpdiff_print(diff, od, &cd, report, false);
+            od->path = oracle_path;
+            free(kept_oracle);
+            free(kept_core);
         }
         dump_free(&cd);
     }

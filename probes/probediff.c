@@ -7,11 +7,16 @@
  *       dump straight into the cache. Prints "N probes, K cached, J to run".
  *
  *   probediff diff --dir D --cache C --records FILE --report R --label L [--summary FILE]
+ *                  [--verdicts FILE]
  *       Counts the verdicts probecore wrote to FILE (probe_record.h), for every probe of D/keys.tsv in
  *       its order: prints `L: E exact of N (M missed)` and the misses grouped by their first difference
  *       with the first probe's example, and appends `L<TAB>N<TAB>E<TAB>M<TAB>U` to the summary file.
  *       probecore has kept the misses in R; a probe without a record is a miss ("core did not run"),
  *       kept here (NAME.json, NAME.args, the oracle's answer, an empty NAME.diff).
+ *       --verdicts: every probe's verdict, in the list's order, one line each: NAME, `exact`, `refused`
+ *       (exact: both refuse), `missed` or `unsupported`, the group and the example (TAB, newline, CR
+ *       and backslash written \t \n \r \\); probes/merge adds such files of shards or chunks into
+ *       the summary this command prints (build/bin/probemerge prints it the same way).
  *
  * Exit 0 done, 2 bad usage or unreadable inputs. */
 #include "probe_record.h"
@@ -304,8 +309,34 @@ static void print_groups(groups *g, const char *title, size_t max)
 }
 
 typedef struct diff_opts {
-    const char *dir, *cache, *records, *report, *label, *summary;
+    const char *dir, *cache, *records, *report, *label, *summary, *verdicts;
 } diff_opts;
+
+/* A field of a verdict line: no TAB or line break inside (probes/probemerge.c reads them back). */
+static void put_verdict_field(FILE *f, const char *s)
+{
+    fputc('\t', f);
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '\\': fputs("\\\\", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* One verdict line (--verdicts): the record's verdict with both-refused spelled `refused`. */
+static void put_verdict(FILE *f, const char *name, const char *verdict, const char *why, const char *example)
+{
+    if (!f) return;
+    fputs(name, f);
+    put_verdict_field(f, strcmp(verdict, "both-refused") == 0 ? "refused" : verdict);
+    put_verdict_field(f, why);
+    put_verdict_field(f, example);
+    fputc('\n', f);
+}
 
 /* A probe probecore did not judge: kept with what there is (its document, options, the oracle's answer). */
 static void keep_unjudged(const diff_opts *o, const char *name, const char *key)
@@ -357,6 +388,11 @@ static int cmd_diff(const diff_opts *o)
         return 2;
     }
 
+    FILE *verdicts = o->verdicts ? fopen(o->verdicts, "w") : NULL;
+    if (o->verdicts && !verdicts) {
+        fprintf(stderr, "probediff: cannot write %s: %s\n", o->verdicts, strerror(errno));
+        return 2;
+    }
     size_t n = keys.count, exact = 0, missed = 0, unsupported = 0, both_refused = 0;
     groups misses = { 0 }, unsupported_why = { 0 };
     for (size_t i = 0; i < n; i++) {
@@ -366,10 +402,12 @@ static int cmd_diff(const diff_opts *o)
         if (!map_get(&record_of, name, &r)) {
             missed++;
             add_to_group(&misses, fmt("core did not run"), fmt("%s", name));
+            put_verdict(verdicts, name, "missed", "core did not run", name);
             keep_unjudged(o, name, key);
             continue;
         }
         const char *verdict = records.rows[r][1], *why = records.rows[r][2], *example = records.rows[r][3];
+        put_verdict(verdicts, name, verdict, why, example);
         if (strcmp(verdict, "exact") == 0) {
             exact++;
         } else if (strcmp(verdict, "both-refused") == 0) {
@@ -382,6 +420,10 @@ static int cmd_diff(const diff_opts *o)
             missed++;
             add_to_group(&misses, fmt("%s", why), fmt("%s", example));
         }
+    }
+    if (verdicts && fclose(verdicts) != 0) {
+        fprintf(stderr, "probediff: cannot write %s\n", o->verdicts);
+        return 2;
     }
 
     printf("%s: %zu exact of %zu (%zu missed", o->label, exact, n, missed);
@@ -410,7 +452,8 @@ static int cmd_diff(const diff_opts *o)
 static int usage(void)
 {
     fprintf(stderr, "usage: probediff plan --dir D --cache C --runtime TEXT --jobs FILE\n"
-                    "       probediff diff --dir D --cache C --records FILE --report R --label L [--summary FILE]\n");
+                    "       probediff diff --dir D --cache C --records FILE --report R --label L "
+                    "[--summary FILE] [--verdicts FILE]\n");
     return 2;
 }
 
@@ -429,6 +472,7 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--report") == 0) o.report = v;
         else if (strcmp(a, "--label") == 0) o.label = v;
         else if (strcmp(a, "--summary") == 0) o.summary = v;
+        else if (strcmp(a, "--verdicts") == 0) o.verdicts = v;
         else if (strcmp(a, "--runtime") == 0) runtime = v;
         else if (strcmp(a, "--jobs") == 0) jobs = v;
         else return usage();
