@@ -86,6 +86,23 @@ int pc_events_count(const pc_events *events);
 const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double last_time, double time,
                                         pc_events *events);
 
+/* The runtime's MixFrom: what `alpha` mixes from, and what a timeline does before its first key
+ * (current: mixes from the current pose, nothing before the first key; setup: from the setup pose, the
+ * setup pose before the first key; first: from the current pose, toward the setup pose by alpha before
+ * the first key). The numbers are the runtime's. */
+typedef enum pc_mix_from { PC_FROM_CURRENT = 0, PC_FROM_SETUP = 1, PC_FROM_FIRST = 2 } pc_mix_from;
+
+/* Animation.apply with its whole signature: `animation.apply(skeleton, lastTime, time, loop, events,
+ * alpha, from, add, out, appliedPose)`. Looped, a time past the duration wraps (JavaScript's %, and
+ * last_time too when above 0); alpha mixes the timelines' values in from `from`; `add` adds the values
+ * of the timelines that support it; `out` marks a mix out (instant timelines then set the setup pose, or
+ * nothing from the current pose); `applied_pose` writes the applied poses (the constrained copies a
+ * slider writes) instead of the poses. Events fired go into `events` (cleared first; NULL: none kept).
+ * Allocates nothing. Returns NULL, or the runtime's error message where it would throw. */
+const char *pc_skeleton_apply(pc_skeleton *sk, int animation, double last_time, double time, bool loop,
+                              pc_events *events, double alpha, pc_mix_from from, bool add, bool out,
+                              bool applied_pose);
+
 /* The world transform of bone `bone`'s applied pose: a, b, c, d, worldX, worldY. */
 void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6]);
 
