@@ -20,7 +20,7 @@ NOLTO   := $(B)/nolto
 
 # The library, layer by layer (core/README.md): JavaScript numbers and values, the document, the instance,
 # the dump writer. The dump's reader and differ are a library of their own that the harness links.
-LAYERS  := js document instance dump
+LAYERS  := js document instance play dump
 LIB_SRC := $(foreach l,$(LAYERS),$(wildcard core/src/$(l)/*.c))
 DUMPCMP_SRC := $(wildcard core/src/dumpcmp/*.c)
 DUMPCMP_OBJ := $(DUMPCMP_SRC:%.c=$(B)/obj/%.o)

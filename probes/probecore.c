@@ -50,7 +50,20 @@ static int run_one(const char *dir, const char *out, const char *name, int extra
     char **argv = calloc((size_t)cap, sizeof *argv);
     argv[argc++] = "dump";
     argv[argc++] = json;
-    for (char *tok = strtok(args, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) argv[argc++] = tok;
+    /* A --scenario file without a directory is beside the probe (probes/README.md). */
+    char *beside = NULL;
+    bool scenario_next = false;
+    for (char *tok = strtok(args, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+        if (scenario_next && !strchr(tok, '/') && !beside) {
+            size_t n = strlen(dir) + strlen(tok) + 2;
+            beside = malloc(n);
+            if (beside) snprintf(beside, n, "%s/%s", dir, tok);
+            argv[argc++] = beside ? beside : tok;
+        } else {
+            argv[argc++] = tok;
+        }
+        scenario_next = strcmp(tok, "--scenario") == 0;
+    }
     for (int i = 0; i < extra_count; i++) argv[argc++] = extra[i];
     argv[argc] = NULL;
 
@@ -81,6 +94,7 @@ static int run_one(const char *dir, const char *out, const char *name, int extra
     struct stat sb;
     if (stat(err, &sb) == 0 && sb.st_size == 0) unlink(err);
     free(argv);
+    free(beside);
     free(args);
     free(json);
     free(args_path);

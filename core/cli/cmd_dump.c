@@ -6,6 +6,8 @@
 
 #include "commands.h"
 #include "dump/dump.h"
+#include "dump/dump_scenario.h"
+#include "dump_play_options.h"
 #include "posecore.h"
 
 static int usage_error(const char *what)
@@ -39,9 +41,16 @@ int cmd_dump(int argc, char **argv)
         return usage_error("out of memory");
     }
     int status = 2;
+    static dump_play_options play; /* --scenario, --transitions and theirs (dump_play_options.c) */
+    memset(&play, 0, sizeof play);
+    bool samples_given = false;
+    char play_msg[512];
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        int used = dump_play_option(&play, a, value, play_msg, sizeof play_msg);
+        if (used < 0) { usage_error(play_msg); goto done; }
+        if (used > 0) { i += used - 1; continue; }
         if (strcmp(a, "--skin") == 0 && value) {
             opt.skin = strcmp(value, "none") == 0 ? NULL : value;
             i++;
@@ -50,6 +59,7 @@ int cmd_dump(int argc, char **argv)
             i++;
         } else if (strcmp(a, "--samples") == 0 && value) {
             if (!parse_samples(value, &opt)) { usage_error("--samples takes keys or a count from 1 to 100000"); goto done; }
+            samples_given = true;
             i++;
         } else if (strcmp(a, "--rule") == 0 && value) {
             char msg[512];
@@ -67,11 +77,20 @@ int cmd_dump(int argc, char **argv)
         }
     }
     if (!input) { usage_error("usage: posecore dump SKELETON.json [options]"); goto done; }
+    int scenario = dump_play_check(&play, samples_given, opt.anim_count > 0, play_msg, sizeof play_msg);
+    if (scenario < 0) { usage_error(play_msg); goto done; }
 
     pc_skeleton_data *data = read_document(input, readings, &status);
     if (!data) goto done;
     pc_error err;
-    status = pc_dump_write(stdout, input, data, &opt, &err);
+    if (scenario) {
+        pc_dump_scenario_options so = { opt.skin, play.scenario, play.transitions, play.dt, play.dt_count,
+                                        play.has_mix ? play.mix : 0, play.physics, play.has_place ? play.place : NULL,
+                                        play.has_move ? play.move : NULL, opt.anims, opt.anim_count };
+        status = pc_dump_scenario(stdout, input, data, &so, &err);
+    } else {
+        status = pc_dump_write(stdout, input, data, &opt, &err);
+    }
     if (status != PC_OK) fprintf(stderr, "posecore: %s\n", err.message);
     pc_skeleton_data_free(data);
 done:

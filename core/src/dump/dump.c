@@ -6,6 +6,7 @@
 #include "instance/animation.h"
 #include "dumpwrite.h"
 #include "dump_data.h"
+#include "dump_rows.h"
 #include "instance/skeleton.h"
 
 #include <stdio.h>
@@ -181,8 +182,8 @@ static void write_event_rows(dump_writer *w, const pc_skeleton_data *d, const pc
     }
 }
 
-static void write_pose_rows(dump_writer *w, const pc_skeleton *sk, const pc_fired_events *events, char *key,
-                            size_t key_size)
+void pc_dump_pose_rows(dump_writer *w, const pc_skeleton *sk, const pc_fired_events *events, char *key,
+                       size_t key_size)
 {
     write_bone_rows(w, sk);
     write_slot_rows(w, sk);
@@ -266,7 +267,7 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
     }
     if (ok) {
         dw_pose(w, index++, NULL, 0);
-        write_pose_rows(w, sk, NULL, key, key_size);
+        pc_dump_pose_rows(w, sk, NULL, key, key_size);
     }
     for (int a = 0; ok && a < data->animation_count; a++) {
         const pc_animation_data *anim = &data->animations[a];
@@ -297,7 +298,7 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
                 break;
             }
             dw_pose(w, index++, anim->name, times[i]);
-            write_pose_rows(w, sk, &events, key, key_size);
+            pc_dump_pose_rows(w, sk, &events, key, key_size);
             last_time = times[i];
         }
     }
