@@ -36,6 +36,10 @@ const probe_family probe_families[] = {
     { "apply", 0, 0, "Animation.apply with its whole signature in scenarios: random animations applied on "
       "top of each other with random time, last time, loop, alpha, MixFrom, add, out, appliedPose, over "
       "documents keying every timeline kind (constraints too)", probe_apply },
+    { "mixing", 0, 0, "AnimationState: random scripts of 2 to 4 tracks, set/add/empty/clear with delays, mixes "
+      "and mix pairs, every entry setting (alpha, additive, reverse, thresholds, interpolations, time "
+      "scales, animation start/end/last), skins set while playing, odd deltas, over documents keying "
+      "every timeline kind", probe_mixing },
     /* Planned with its generator: drawn on request (probegen physics, make probe FAMILY=physics), not in
      * CI (probe-ci takes the generated families) until the core steps physics (issue 17). */
     { "physics", 17, 0, "physics constraints stepped over 30-600 frames: every component and setting, fps "

@@ -47,6 +47,10 @@ enum pc_rule_id {
     PC_RULE_PATH_SLOT_BONE,
     PC_RULE_PATH_SLOT_POSE,
     PC_RULE_PATH_VERTEX_NUMBERS,
+    PC_RULE_STATE_ROTATION,
+    PC_RULE_STATE_THRESHOLDS,
+    PC_RULE_STATE_HOLD,
+    PC_RULE_STATE_TIME_MOD,
     PC_RULE_COUNT
 };
 
@@ -129,6 +133,12 @@ typedef struct pc_readings {
      * float32 values the runtime's Float32Array holds; true: the doubles the document spells, which the
      * reader then keeps beside them, pc_attachment.vertex_doubles). */
     bool vertex_doubles;
+    /* state.*: AnimationState (core/src/play/state_apply.c, track_entry.c), 0 the current reading:
+     * rotation (0 the rotation accumulator for crossfaded rotations, 1 the plain mix), thresholds (0
+     * `mix < threshold` and `alpha >= alphaAttachmentThreshold`, 1 `<=` and `>`), hold (0 held timelines
+     * mix out by alphaHold, 1 by alphaMix as the others), time_mod (0 the animation time by JavaScript's
+     * %, 1 by a floored modulo t - d * floor(t / d)). */
+    struct { int rotation, thresholds, hold, time_mod; } state;
 } pc_readings;
 
 /* math.trig: Math.sin, Math.cos, Math.atan2 as the pose code calls them, and sin and cos of one argument

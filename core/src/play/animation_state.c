@@ -155,6 +155,7 @@ static pc_track_entry *make_entry(pc_animation_state *s, int track, int animatio
         return NULL;
     }
     e->track = track;
+    e->readings = &s->data->skeleton->readings;
     e->animation = animation;
     e->anim = animation == PC_ANIMATION_EMPTY ? NULL : &s->data->skeleton->animations[animation];
     e->loop = loop;

@@ -17,6 +17,7 @@
 #include "posecore.h"
 #include "instance/skeleton.h"
 #include "instance/timeline.h"
+#include "document/rules.h"
 
 /* The empty animation (AnimationState.emptyAnimation: "<empty>", no timelines, duration 0). */
 #define PC_ANIMATION_EMPTY PC_ANIMATION_NONE
@@ -71,6 +72,7 @@ struct pc_track_entry {
     double *rotation;
     bool rotation_ready;
     int timeline_room;         /* the arrays' room: the most timelines an animation has */
+    const pc_readings *readings; /* the document's rule readings (state.time-mod) */
     long id;                   /* made-th entry of the state (0, 1, ...), for dumps */
     void *user;                /* the caller's (spine-c's userData) */
     bool in_use;

@@ -25,6 +25,7 @@ static void reset(pc_track_entry *e)
     e->animation = PC_ANIMATION_EMPTY;
     e->anim = NULL;
     e->user = NULL;
+    e->readings = NULL;
     e->rotation_ready = false;
     /* the runtime's timelineMode emptied: a mode read before computeHold sets it is undefined (0) */
     memset(e->timeline_mode, 0, (size_t)e->timeline_room);
@@ -111,6 +112,10 @@ double pc_entry_animation_time(const pc_track_entry *e)
     if (!e->loop) return js_math_min(e->track_time + e->animation_start, e->animation_end);
     double duration = e->animation_end - e->animation_start;
     if (duration == 0) return e->animation_start;
+    /* The rule state.time-mod: JavaScript's % (exact); the floored modulo t - d * floor(t / d) misses
+     * 28 of 200 of population mixing; corpus/cases/state-time-mod. */
+    if (e->readings && e->readings->state.time_mod == 1)
+        return e->track_time - duration * floor(e->track_time / duration) + e->animation_start;
     return js_fmod(e->track_time, duration) + e->animation_start;
 }
 
