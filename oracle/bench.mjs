@@ -26,7 +26,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  AtlasAttachmentLoader, MixFrom, Physics, Skeleton, SkeletonJson, Skin, TextureRegion,
+  AnimationState, AnimationStateData, AtlasAttachmentLoader, MixFrom, Physics, Skeleton, SkeletonJson, Skin, TextureRegion,
 } from "@esotericsoftware/spine-core";
 import { sampleTimes } from "./pose_oracle.mjs";
 
@@ -88,7 +88,7 @@ function hex(x) {
 }
 
 function pose(args) {
-  const o = options(args, { skin: "all", samples: 30, minTime: 1, warmup: 0.5 });
+  const o = options(args, { skin: "all", samples: 30, minTime: 1, warmup: 0.5, transitions: 0 });
   if (o._.length !== 1) throw new UsageError("pose wants one skeleton file");
   const json = new SkeletonJson(new AtlasAttachmentLoader(stubAtlas));
   json.scale = 1;
@@ -102,10 +102,37 @@ function pose(args) {
 
   const animations = data.animations;
   const times = animations.map((a) => sampleTimes(a, o.samples));
-  const poses = 1 + times.reduce((n, t) => n + t.length, 0);
+  let poses = 1 + times.reduce((n, t) => n + t.length, 0);
   const events = [];
   const bones = skeleton.bones;
-  const sequence = (hash) => {
+  // --transitions N: the crossfading loop of core/bench/bench.c, one AnimationState made before posing.
+  const frames = Number(o.transitions);
+  const stateData = new AnimationStateData(data);
+  stateData.defaultMix = 0.2;
+  const state = new AnimationState(stateData);
+  const crossfades = (hash) => {
+    skeleton.setupPose();
+    skeleton.updateWorldTransform(Physics.none);
+    if (hash !== undefined) hash = hashPose(hash, bones);
+    for (const a of animations)
+      for (const b of animations) {
+        if (a === b) continue;
+        state.clearTracks();
+        skeleton.setupPose();
+        for (const animation of [a, b]) {
+          state.setAnimation(0, animation, true);
+          for (let f = 0; f < frames; f++) {
+            state.update(1 / 60);
+            state.apply(skeleton);
+            skeleton.updateWorldTransform(Physics.none);
+            if (hash !== undefined) hash = hashPose(hash, bones);
+          }
+        }
+      }
+    return hash;
+  };
+  if (frames) poses = 1 + animations.length * (animations.length - 1) * 2 * frames;
+  const samplesSequence = (hash) => {
     skeleton.setupPose();
     skeleton.updateWorldTransform(Physics.none);
     if (hash !== undefined) hash = hashPose(hash, bones);
@@ -123,6 +150,7 @@ function pose(args) {
     }
     return hash;
   };
+  const sequence = frames ? crossfades : samplesSequence;
 
   const warmupNs = BigInt(Math.round(o.warmup * 1e9)), minNs = BigInt(Math.round(o.minTime * 1e9));
   let start = process.hrtime.bigint(), warm = 0;
@@ -238,7 +266,7 @@ const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits
 function run(args) {
   const o = options(args, {
     core: "", posecore: "", shared: "../shared", runs: 5, minTime: 1, samples: 30, corpusCases: 3, out: "",
-    cc: "cc", cflags: "-O2 -ffp-contract=off", warmup: 0.5,
+    cc: "cc", cflags: "-O2 -ffp-contract=off", warmup: 0.5, transitions: 20,
   });
   if (!o.core || !o.posecore) throw new UsageError("run needs --core BENCH and --posecore POSECORE");
   const began = process.hrtime.bigint();
@@ -282,8 +310,14 @@ function run(args) {
       const [without] = tableRows([stripped], measure([stripped], o, failures));
       if (without) split.push({ whole: r, without });
     }
+    // Crossfading (issue 22): the rigs of two animations or more, every ordered pair crossfaded by one
+    // AnimationState (--transitions FRAMES at 1/60 s, default mix 0.2).
+    const fades = supported.filter((t) => !t.name.startsWith("cases/") && animationCount(t.file) >= 2)
+      .map((t) => ({ ...t, name: `${t.name} crossfading`, extra: ["--transitions", String(o.transitions)] }));
+    if (fades.length) process.stdout.write(`bench: ${fades.length} rigs crossfading (--transitions ${o.transitions})\n`);
+    const fadeRows = tableRows(fades, measure(fades, o, failures));
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
-    const report = render(rows, split, skipped, failures, machine(o.cc), o, seconds);
+    const report = render(rows, split, skipped, failures, machine(o.cc), o, seconds, fadeRows);
     process.stdout.write(`\n${report}`);
     if (o.out) writeFileSync(o.out, report);
     if (failures.length) {
@@ -301,9 +335,10 @@ function run(args) {
 function measure(targets, o, failures) {
   const results = new Map(targets.map((t) => [t.name, { core: [], node: [] }]));
   const side = {
-    core: (t) => [o.core, [t.file, "--skin", t.skin, "--samples", String(o.samples), "--min-time", String(o.minTime)]],
+    core: (t) => [o.core, [t.file, "--skin", t.skin, "--samples", String(o.samples), "--min-time", String(o.minTime),
+      ...(t.extra || [])]],
     node: (t) => [process.execPath, [fileURLToPath(import.meta.url), "pose", t.file, "--skin", t.skin, "--samples",
-      String(o.samples), "--min-time", String(o.minTime), "--warmup", String(o.warmup)]],
+      String(o.samples), "--min-time", String(o.minTime), "--warmup", String(o.warmup), ...(t.extra || [])]],
   };
   for (let r = 0; r < o.runs; r++) {
     for (const t of targets) {
@@ -329,6 +364,14 @@ function measure(targets, o, failures) {
   return results;
 }
 
+/** How many animations a document has (0 when it cannot be read). */
+function animationCount(file) {
+  try {
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    return doc.animations && typeof doc.animations === "object" ? Object.keys(doc.animations).length : 0;
+  } catch { return 0; }
+}
+
 /** The table's rows: medians over the runs of each target both sides measured. */
 function tableRows(targets, results) {
   const rows = [];
@@ -340,6 +383,7 @@ function tableRows(targets, results) {
       name: t.name, skin: t.skin, bones: core[0].bones, poses: core[0].poses, core: c, node: n, ratio: n / c,
       coreRuns: core, nodeRuns: node,
       allocs: Math.max(...core.map((x) => x.posing_allocs)), posingPoses: core[0].posing_poses,
+      warmupAllocs: core[0].warmup_allocs,
       docBytes: core[0].document_bytes, docAllocs: core[0].document_allocs,
       instBytes: core[0].instance_bytes, instAllocs: core[0].instance_allocs,
     });
@@ -381,7 +425,7 @@ function check(t, c, n, failures) {
     failures.push(`${t.name}: the core allocated ${c.posing_allocs} times while posing ${c.posing_poses} poses`);
 }
 
-function render(rows, split, skipped, failures, m, o, seconds) {
+function render(rows, split, skipped, failures, m, o, seconds, fadeRows = []) {
   const L = [];
   L.push("# Posing speed: the core against spine-core", "");
   L.push("Generated by `make bench` (core/bench/bench.mk, core/bench/bench.c, oracle/bench.mjs); do not edit.", "");
@@ -423,6 +467,20 @@ function render(rows, split, skipped, failures, m, o, seconds) {
     }
     L.push("");
   }
+  if (fadeRows.length) {
+    L.push("## Crossfading: AnimationState (issue 22)", "");
+    L.push(`Per rig of two animations or more: one AnimationState (AnimationStateData.defaultMix 0.2) made before posing; ` +
+      `the setup pose, then for every ordered pair of distinct animations \`clearTracks\`, the setup pose, ` +
+      `\`setAnimation(0, A, true)\`, ${o.transitions} frames, \`setAnimation(0, B, true)\`, ${o.transitions} frames; a frame: ` +
+      "`update(1/60)`, `apply`, `updateWorldTransform(Physics.none)` (a pose). The same runs and bit-for-bit checks as above; " +
+      "the core's allocations counted after its first sequence, in which the state's entry pool is made (warm-up).", "");
+    L.push("| document | bones | poses | core ns/pose | spine-core ns/pose | ratio | allocations while posing | warm-up allocations |");
+    L.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const r of fadeRows)
+      L.push(`| ${r.name.replace(/ crossfading$/, "")} | ${r.bones} | ${fmt(r.poses)} | ${fmt(r.core)} | ${fmt(r.node)} | ` +
+        `${fmt(r.ratio, 2)}x | ${r.allocs} | ${r.warmupAllocs ?? "?"} |`);
+    L.push("");
+  }
   L.push("## Allocations and memory (the core)", "");
   L.push("Counted by a counting allocator linked into the benchmark (`-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free`, " +
     "and Jansson's allocations through `json_set_alloc_funcs`). Bytes are the bytes requested and still held afterwards " +
@@ -440,7 +498,7 @@ function render(rows, split, skipped, failures, m, o, seconds) {
   L.push("| document | core | spine-core |");
   L.push("|---|---|---|");
   const runs = (xs) => xs.map((x) => `${fmt(x.ns_per_pose)} (${Math.round((100 * x.cpu_ns) / x.ns)} %)`).join(", ");
-  for (const r of [...rows, ...split.map((x) => x.without)]) L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
+  for (const r of [...rows, ...split.map((x) => x.without), ...fadeRows]) L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
   L.push("");
   if (failures.length) {
     L.push("## FAILED", "");
