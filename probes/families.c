@@ -40,9 +40,7 @@ const probe_family probe_families[] = {
       "and mix pairs, every entry setting (alpha, additive, reverse, thresholds, interpolations, time "
       "scales, animation start/end/last), skins set while playing, odd deltas, over documents keying "
       "every timeline kind", probe_mixing },
-    /* Planned with its generator: drawn on request (probegen physics, make probe FAMILY=physics), not in
-     * CI (probe-ci takes the generated families) until the core steps physics (issue 17). */
-    { "physics", 17, 0, "physics constraints stepped over 30-600 frames: every component and setting, fps "
+    { "physics", 0, 0, "physics constraints stepped over 30-600 frames: every component and setting, fps "
       "off the divisors of 60, edges of mass, damping, strength, clamping limits, global timelines, among "
       "ik/transform/path/slider, root motion, jittered dt", probe_physics },
 };

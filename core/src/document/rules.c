@@ -159,6 +159,22 @@ static const pc_rule rules[PC_RULE_COUNT] = {
         { "float32", "a vertex attachment's vertex numbers through float32 (the runtime's Float32Array)" },
         { "doubles", "the vertex numbers as the doubles the document spells" },
     } },
+    [PC_RULE_PHYSICS_POW] = { "physics.pow", "the damping's damping ** (60 * step) per step",
+      "physics", 2, {
+        { "v8-fdlibm", "V8's Math.pow / ** (its fdlibm port, js_pow in core/src/js/jsmath.c)" },
+        { "libm", "the C library's pow (glibc, correctly rounded)" },
+    } },
+    [PC_RULE_PHYSICS_DELTA] = { "physics.delta", "the time a physics update steps",
+      "physics", 2, {
+        { "time-since-last", "Math.max(skeleton.time - lastTime, 0): the time since the constraint's last update" },
+        { "dt", "the delta of the last Skeleton.update (the frame's dt)" },
+    } },
+    [PC_RULE_PHYSICS_SUBSTEP_ORDER] = { "physics.substep-order", "the order of operations inside a physics step",
+      "physics", 3, {
+        { "runtime", "velocity += force, offset += velocity * step, velocity *= damping; scale on the previous step's angle" },
+        { "damp-first", "the velocity damped before the offset moves by it" },
+        { "fresh-angle", "the scale step reads the angle this step's rotation just gave" },
+    } },
     [PC_RULE_STATE_ROTATION] = { "state.rotation", "how a crossfaded rotation is mixed",
       "mixing", 2, {
         { "accumulator", "the rotation accumulator: the first frame's shortest direction kept across 180 degrees" },
@@ -233,6 +249,9 @@ static void apply_reading(pc_readings *r, int rule, int k)
     case PC_RULE_PATH_SLOT_POSE: p->slot_pose = k; break;
     /* Read by the reader (it keeps the doubles only under the alternative) and by vertices.c. */
     case PC_RULE_PATH_VERTEX_NUMBERS: r->vertex_doubles = k == 1; break;
+    case PC_RULE_PHYSICS_POW: r->physics_pow_libm = k == 1; break;
+    case PC_RULE_PHYSICS_DELTA: r->physics_delta_dt = k == 1; break;
+    case PC_RULE_PHYSICS_SUBSTEP_ORDER: r->physics_substep_order = k; break;
     case PC_RULE_STATE_ROTATION: r->state.rotation = k; break;
     case PC_RULE_STATE_THRESHOLDS: r->state.thresholds = k; break;
     case PC_RULE_STATE_HOLD: r->state.hold = k; break;

@@ -47,6 +47,9 @@ enum pc_rule_id {
     PC_RULE_PATH_SLOT_BONE,
     PC_RULE_PATH_SLOT_POSE,
     PC_RULE_PATH_VERTEX_NUMBERS,
+    PC_RULE_PHYSICS_POW,
+    PC_RULE_PHYSICS_DELTA,
+    PC_RULE_PHYSICS_SUBSTEP_ORDER,
     PC_RULE_STATE_ROTATION,
     PC_RULE_STATE_THRESHOLDS,
     PC_RULE_STATE_HOLD,
@@ -133,6 +136,15 @@ typedef struct pc_readings {
      * float32 values the runtime's Float32Array holds; true: the doubles the document spells, which the
      * reader then keeps beside them, pc_attachment.vertex_doubles). */
     bool vertex_doubles;
+    /* physics.pow: the damping's damping ** (60 * step) through the C library's pow (false: V8's). */
+    bool physics_pow_libm;
+    /* physics.delta: an update's time from the last Skeleton.update delta (false: the skeleton's time
+     * since the constraint's last update). */
+    bool physics_delta_dt;
+    /* physics.substep-order: the order inside a step (0: velocity, offset, damping, the scale step on
+     * the previous step's angle; 1: the velocity damped before the offset moves; 2: the scale step on
+     * the angle this step's rotation gives). */
+    int physics_substep_order;
     /* state.*: AnimationState (core/src/play/state_apply.c, track_entry.c), 0 the current reading:
      * rotation (0 the rotation accumulator for crossfaded rotations, 1 the plain mix), thresholds (0
      * `mix < threshold` and `alpha >= alphaAttachmentThreshold`, 1 `<=` and `>`), hold (0 held timelines

@@ -1,401 +1,479 @@
-/* Reading a scenario file (scenario.h): the steps' table (each step's members with their types and
- * defaults, as oracle/scenario.mjs and oracle/animation_state.mjs hold them) and the strict check of
- * FORMAT.md: an object {"scenario": 1, "steps": [...]}, no member the format does not know, every
- * required member, each of its type, numbers finite, `times` 1..100,000, repeats at most 16 deep, at
- * most 10,000,000 steps and 1,000,000 poses counted out. Jansson reads every number as a double and
- * keeps the last of a key given twice, as JSON.parse does. */
+/* Reading a scenario file (scenario.h; oracle/FORMAT.md "Scenarios"), as strictly as the oracle's
+ * scenario.mjs reads it: the same checks in the same order, so that a file both refuse is refused at the
+ * same JSON path. The text is parsed as JSON.parse takes it (every number a double, a number too big
+ * for one Infinity, a key given twice counting once with its last value); members are checked in the
+ * order JavaScript lists an object's keys (js_object_keys), then each step's members in the format's
+ * order; steps and poses are counted with repeats counted out. Also the freeing of a scenario (for the
+ * shorthands' too). */
 #include "scenario.h"
+#include "js/jsobject.h"
+#include "js/jsontext.h"
 
 #include <jansson.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { LIMIT_STEPS = 10000000, LIMIT_POSES = 1000000, LIMIT_REPEAT = 100000, LIMIT_DEPTH = 16, MAX_TRACK = 1000 };
+/* ---- The format ------------------------------------------------------------------------------------ */
 
+/* The member types of scenario.mjs, then those of animation_state.mjs (a track index, an
+ * interpolation's name, a string or null, an array of strings). */
 typedef enum member_type {
-    T_NUM, T_BOOL, T_STR, T_FROM, T_PHYSICS, T_TIMES, T_STEPS, T_TRACK, T_INTERP, T_STR_OR_NULL, T_STRINGS
+    M_NUM, M_BOOL, M_STR, M_FROM, M_PHYSICS, M_TIMES, M_STEPS, M_TRACK_INDEX, M_INTERPOLATION, M_STR_OR_NULL,
+    M_STRINGS
 } member_type;
 
-/* A member's default: none (required), a number (booleans and names by their number), null, a string,
- * or absent (optional: the step leaves what it names alone). */
-typedef enum member_default { D_REQUIRED, D_NUM, D_NULL, D_STR, D_ABSENT } member_default;
+/* Where a member's value goes in a step: a field of its own, or (S_MEMBER, the state steps) num[k],
+ * str[k] or strings at the member's index k, present[k] set. */
+typedef enum member_slot {
+    S_V0, S_V1, S_V2, S_NAME, S_TIME, S_LAST_TIME, S_LOOP, S_ALPHA, S_FROM, S_ADD, S_OUT, S_APPLIED, S_PHYSICS,
+    S_TIMES, S_STEPS, S_MEMBER
+} member_slot;
+
+/* An S_MEMBER member left out: its number (booleans by 0/1), the text "custom" (setSkins' name), or
+ * nothing (present[k] false: the step leaves what it names alone). */
+typedef enum member_default { D_NONE, D_NUM, D_CUSTOM } member_default;
 
 typedef struct member_spec {
     char name[28];
-    unsigned char type;      /* member_type */
-    unsigned char dflt;      /* member_default */
-    double value;            /* D_NUM */
-    char text[8];            /* D_STR */
+    unsigned char type, slot;
+    bool required;
+    unsigned char dflt;
+    double value;
 } member_spec;
 
 typedef struct step_spec {
-    char name[28];
-    unsigned char count;
-    member_spec m[PC_STEP_MEMBERS];
+    char name[24];
+    unsigned char kind, count;
+    member_spec members[PC_STEP_MEMBERS];
 } step_spec;
 
-#define REQ(n, t) { n, t, D_REQUIRED, 0, "" }
-#define NUM(n, t, v) { n, t, D_NUM, v, "" }
-#define OPT(n, t) { n, t, D_ABSENT, 0, "" }
+/* The state steps' members: required, defaulted to a number, or optional without a default. */
+#define REQ(n, t) { n, t, S_MEMBER, true, D_NONE, 0 }
+#define DEF(n, t, v) { n, t, S_MEMBER, false, D_NUM, v }
+#define OPT(n, t) { n, t, S_MEMBER, false, D_NONE, 0 }
 
-/* In pc_step_kind order; the members in the order of the M_* names of scenario.h. */
-static const step_spec steps_table[PC_STEP_KIND_COUNT] = {
-    { "update", 1, { REQ("delta", T_NUM) } },
-    { "setTime", 1, { REQ("time", T_NUM) } },
-    { "setPosition", 2, { REQ("x", T_NUM), REQ("y", T_NUM) } },
-    { "setScale", 2, { REQ("scaleX", T_NUM), REQ("scaleY", T_NUM) } },
-    { "move", 2, { REQ("x", T_NUM), REQ("y", T_NUM) } },
-    { "setWind", 2, { REQ("x", T_NUM), REQ("y", T_NUM) } },
-    { "setGravity", 2, { REQ("x", T_NUM), REQ("y", T_NUM) } },
-    { "physicsTranslate", 2, { REQ("x", T_NUM), REQ("y", T_NUM) } },
-    { "physicsRotate", 3, { REQ("x", T_NUM), REQ("y", T_NUM), REQ("degrees", T_NUM) } },
-    { "reset", 1, { { "constraint", T_STR, D_NULL, 0, "" } } },
-    { "setupPose", 0, { { "", 0, 0, 0, "" } } },
-    { "apply", 9, { REQ("animation", T_STR), { "time", T_NUM, D_NULL, 0, "" }, { "lastTime", T_NUM, D_NULL, 0, "" },
-                    NUM("loop", T_BOOL, 1), NUM("alpha", T_NUM, 1), NUM("from", T_FROM, PC_FROM_SETUP),
-                    NUM("add", T_BOOL, 0), NUM("out", T_BOOL, 0), NUM("appliedPose", T_BOOL, 0) } },
-    { "updateWorldTransform", 1, { REQ("physics", T_PHYSICS) } },
-    { "pose", 0, { { "", 0, 0, 0, "" } } },
-    { "repeat", 2, { REQ("times", T_TIMES), REQ("steps", T_STEPS) } },
-    { "newState", 1, { NUM("defaultMix", T_NUM, 0) } },
-    { "setDefaultMix", 1, { REQ("duration", T_NUM) } },
-    { "setMix", 3, { REQ("from", T_STR), REQ("to", T_STR), REQ("duration", T_NUM) } },
-    { "setTimeScale", 1, { REQ("timeScale", T_NUM) } },
-    { "setAnimation", 3, { REQ("track", T_TRACK), REQ("animation", T_STR), NUM("loop", T_BOOL, 0) } },
-    { "addAnimation", 4, { REQ("track", T_TRACK), REQ("animation", T_STR), NUM("loop", T_BOOL, 0),
-                           NUM("delay", T_NUM, 0) } },
-    { "setEmptyAnimation", 2, { REQ("track", T_TRACK), NUM("mixDuration", T_NUM, 0) } },
-    { "addEmptyAnimation", 3, { REQ("track", T_TRACK), NUM("mixDuration", T_NUM, 0), NUM("delay", T_NUM, 0) } },
-    { "setEmptyAnimations", 1, { NUM("mixDuration", T_NUM, 0) } },
-    { "clearTrack", 1, { REQ("track", T_TRACK) } },
-    { "clearTracks", 0, { { "", 0, 0, 0, "" } } },
-    { "setEntry", 22, { OPT("track", T_TRACK), OPT("loop", T_BOOL), OPT("additive", T_BOOL), OPT("reverse", T_BOOL),
-                        OPT("shortestRotation", T_BOOL), OPT("keepHold", T_BOOL), OPT("alpha", T_NUM),
-                        OPT("timeScale", T_NUM), OPT("delay", T_NUM), OPT("trackTime", T_NUM),
-                        OPT("trackEnd", T_NUM), OPT("animationStart", T_NUM), OPT("animationEnd", T_NUM),
-                        OPT("animationLast", T_NUM), OPT("mixDuration", T_NUM), OPT("mixTime", T_NUM),
-                        OPT("eventThreshold", T_NUM), OPT("mixAttachmentThreshold", T_NUM),
-                        OPT("alphaAttachmentThreshold", T_NUM), OPT("mixDrawOrderThreshold", T_NUM),
-                        OPT("mixInterpolation", T_INTERP), NUM("power", T_NUM, 2) } },
-    { "setMixDuration", 3, { OPT("track", T_TRACK), REQ("mixDuration", T_NUM), OPT("delay", T_NUM) } },
-    { "resetRotationDirections", 1, { OPT("track", T_TRACK) } },
-    { "updateState", 1, { REQ("delta", T_NUM) } },
-    { "applyState", 0, { { "", 0, 0, 0, "" } } },
-    { "setSkin", 1, { REQ("skin", T_STR_OR_NULL) } },
-    { "setSkins", 2, { REQ("skins", T_STRINGS), { "name", T_STR, D_STR, 0, "custom" } } },
-    { "setupPoseBones", 0, { { "", 0, 0, 0, "" } } },
-    { "setupPoseSlots", 0, { { "", 0, 0, 0, "" } } },
+/* The steps of FORMAT.md, each with its members in the format's order (characters and numbers only). */
+static const step_spec step_specs[] = {
+    { "update", PC_STEP_UPDATE, 1, { { "delta", M_NUM, S_V0, true, D_NONE, 0 } } },
+    { "setTime", PC_STEP_SET_TIME, 1, { { "time", M_NUM, S_V0, true, D_NONE, 0 } } },
+    { "setPosition", PC_STEP_SET_POSITION, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
+    { "setScale", PC_STEP_SET_SCALE, 2, { { "scaleX", M_NUM, S_V0, true, D_NONE, 0 }, { "scaleY", M_NUM, S_V1, true, D_NONE, 0 } } },
+    { "move", PC_STEP_MOVE, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
+    { "setWind", PC_STEP_SET_WIND, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
+    { "setGravity", PC_STEP_SET_GRAVITY, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
+    { "physicsTranslate", PC_STEP_PHYSICS_TRANSLATE, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
+    { "physicsRotate", PC_STEP_PHYSICS_ROTATE, 3,
+      { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 }, { "degrees", M_NUM, S_V2, true, D_NONE, 0 } } },
+    { "reset", PC_STEP_RESET, 1, { { "constraint", M_STR, S_NAME, false, D_NONE, 0 } } },
+    { "setupPose", PC_STEP_SETUP_POSE, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+    { "apply", PC_STEP_APPLY, 9,
+      { { "animation", M_STR, S_NAME, true, D_NONE, 0 }, { "time", M_NUM, S_TIME, false, D_NONE, 0 }, { "lastTime", M_NUM, S_LAST_TIME, false, D_NONE, 0 },
+        { "loop", M_BOOL, S_LOOP, false, D_NONE, 0 }, { "alpha", M_NUM, S_ALPHA, false, D_NONE, 0 }, { "from", M_FROM, S_FROM, false, D_NONE, 0 },
+        { "add", M_BOOL, S_ADD, false, D_NONE, 0 }, { "out", M_BOOL, S_OUT, false, D_NONE, 0 }, { "appliedPose", M_BOOL, S_APPLIED, false, D_NONE, 0 } } },
+    { "updateWorldTransform", PC_STEP_UPDATE_WORLD, 1, { { "physics", M_PHYSICS, S_PHYSICS, true, D_NONE, 0 } } },
+    { "pose", PC_STEP_POSE, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+    { "repeat", PC_STEP_REPEAT, 2, { { "times", M_TIMES, S_TIMES, true, D_NONE, 0 }, { "steps", M_STEPS, S_STEPS, true, D_NONE, 0 } } },
+    /* AnimationState and skins (oracle/animation_state.mjs STATE_STEPS), their members in the order of
+     * scenario.h's M_* indices */
+    { "newState", PC_STEP_NEW_STATE, 1, { DEF("defaultMix", M_NUM, 0) } },
+    { "setDefaultMix", PC_STEP_SET_DEFAULT_MIX, 1, { REQ("duration", M_NUM) } },
+    { "setMix", PC_STEP_SET_MIX, 3, { REQ("from", M_STR), REQ("to", M_STR), REQ("duration", M_NUM) } },
+    { "setTimeScale", PC_STEP_SET_TIME_SCALE, 1, { REQ("timeScale", M_NUM) } },
+    { "setAnimation", PC_STEP_SET_ANIMATION, 3,
+      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, 0) } },
+    { "addAnimation", PC_STEP_ADD_ANIMATION, 4,
+      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, 0), DEF("delay", M_NUM, 0) } },
+    { "setEmptyAnimation", PC_STEP_SET_EMPTY_ANIMATION, 2, { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, 0) } },
+    { "addEmptyAnimation", PC_STEP_ADD_EMPTY_ANIMATION, 3,
+      { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, 0), DEF("delay", M_NUM, 0) } },
+    { "setEmptyAnimations", PC_STEP_SET_EMPTY_ANIMATIONS, 1, { DEF("mixDuration", M_NUM, 0) } },
+    { "clearTrack", PC_STEP_CLEAR_TRACK, 1, { REQ("track", M_TRACK_INDEX) } },
+    { "clearTracks", PC_STEP_CLEAR_TRACKS, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+    { "setEntry", PC_STEP_SET_ENTRY, 22,
+      { OPT("track", M_TRACK_INDEX), OPT("loop", M_BOOL), OPT("additive", M_BOOL), OPT("reverse", M_BOOL),
+        OPT("shortestRotation", M_BOOL), OPT("keepHold", M_BOOL), OPT("alpha", M_NUM), OPT("timeScale", M_NUM),
+        OPT("delay", M_NUM), OPT("trackTime", M_NUM), OPT("trackEnd", M_NUM), OPT("animationStart", M_NUM),
+        OPT("animationEnd", M_NUM), OPT("animationLast", M_NUM), OPT("mixDuration", M_NUM), OPT("mixTime", M_NUM),
+        OPT("eventThreshold", M_NUM), OPT("mixAttachmentThreshold", M_NUM), OPT("alphaAttachmentThreshold", M_NUM),
+        OPT("mixDrawOrderThreshold", M_NUM), OPT("mixInterpolation", M_INTERPOLATION), DEF("power", M_NUM, 2) } },
+    { "setMixDuration", PC_STEP_SET_MIX_DURATION, 3,
+      { OPT("track", M_TRACK_INDEX), REQ("mixDuration", M_NUM), OPT("delay", M_NUM) } },
+    { "resetRotationDirections", PC_STEP_RESET_ROTATION_DIRECTIONS, 1, { OPT("track", M_TRACK_INDEX) } },
+    { "updateState", PC_STEP_UPDATE_STATE, 1, { REQ("delta", M_NUM) } },
+    { "applyState", PC_STEP_APPLY_STATE, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+    { "setSkin", PC_STEP_SET_SKIN, 1, { REQ("skin", M_STR_OR_NULL) } },
+    { "setSkins", PC_STEP_SET_SKINS, 2,
+      { REQ("skins", M_STRINGS), { "name", M_STR, S_MEMBER, false, D_CUSTOM, 0 } } },
+    { "setupPoseBones", PC_STEP_SETUP_POSE_BONES, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+    { "setupPoseSlots", PC_STEP_SETUP_POSE_SLOTS, 0, { { "", 0, 0, false, D_NONE, 0 } } },
 };
+enum { STEP_SPEC_COUNT = (int)(sizeof step_specs / sizeof step_specs[0]) };
 
-static const char from_names[3][8] = { "current", "setup", "first" };      /* by pc_mix_from */
+static const char from_names[3][8] = { "setup", "current", "first" };
 static const char physics_names[4][8] = { "none", "reset", "update", "pose" };
-static const char interp_names[7][12] = { "linear", "smooth", "slowFast", "fastSlow", "circle", "pow", "powOut" };
+static const char interpolation_names[7][12] = { "linear", "smooth", "slowFast", "fastSlow", "circle", "pow",
+                                                 "powOut" };
+enum { MAX_TRACK = 1000 }; /* the biggest track index a scenario names (animation_state.mjs MAX_TRACK) */
 
 const char *pc_step_name(pc_step_kind kind)
 {
-    return kind >= 0 && kind < PC_STEP_KIND_COUNT ? steps_table[kind].name : "?";
+    for (int i = 0; i < STEP_SPEC_COUNT; i++)
+        if (step_specs[i].kind == kind) return step_specs[i].name;
+    return "?";
 }
 
+/* ---- Parsing ------------------------------------------------------------------------------------------ */
+
 typedef struct parser {
-    const char *name;
-    pc_error *err;
+    char *msg;
+    size_t size;
     bool failed;
-    long steps, poses;       /* counted out, repeats multiplied */
 } parser;
 
-static bool fail(parser *p, const char *path, const char *fmt, ...)
+/* Steps and poses run so far (repeats counted out). */
+typedef struct counts {
+    double steps, poses;
+} counts;
+
+static bool fail(parser *p, const char *path, const char *fmt, const char *a, const char *b)
 {
-    if (p->failed) return false;
+    if (!p->failed) {
+        char what[2100];
+        snprintf(what, sizeof what, fmt, a ? a : "", b ? b : "");
+        snprintf(p->msg, p->size, "%s: %s", path, what);
+    }
     p->failed = true;
-    char what[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
-    p->err->status = PC_INVALID;
-    snprintf(p->err->message, sizeof p->err->message, "%.150s: %.150s: %.200s", p->name, path, what);
     return false;
 }
 
+/* JavaScript's kind of a value as the messages name it. */
 static const char *kind_of(const json_t *v)
 {
-    switch (json_typeof(v)) {
-    case JSON_NULL: return "null";
-    case JSON_ARRAY: return "an array";
-    case JSON_OBJECT: return "an object";
-    case JSON_STRING: return "a string";
-    case JSON_TRUE: case JSON_FALSE: return "a boolean";
-    default: return "a number";
+    switch (js_typeof(v)) {
+    case JS_NULL: return "null";
+    case JS_ARRAY: return "an array";
+    case JS_OBJECT: return "an object";
+    case JS_NUMBER: return "a number";
+    case JS_STRING: return "a string";
+    case JS_BOOLEAN: return "a boolean";
+    default: return "undefined";
     }
 }
 
-static char *dup_text(const char *s)
+static char *path_of(const char *base, const char *fmt, const char *key, int index)
 {
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d) memcpy(d, s, n);
-    return d;
+    char buf[1024];
+    if (key) snprintf(buf, sizeof buf, fmt, base, key);
+    else snprintf(buf, sizeof buf, fmt, base, index);
+    return strdup(buf);
 }
 
-static char *join_path(const char *path, const char *member)
+static bool parse_steps(parser *p, const char *path, json_t *list, int depth, counts *c, pc_step **out, int *count);
+
+/* A string member's text (a NUL inside ends it). */
+static char *string_of(const json_t *v)
 {
-    size_t n = strlen(path) + strlen(member) + 2;
-    char *s = malloc(n);
-    if (s) snprintf(s, n, "%s.%s", path, member);
-    return s;
+    size_t len;
+    const char *s = js_string(v, &len);
+    return strdup(s ? s : "");
 }
 
-static int name_index(const char *s, const char names[][12], int count, int room)
+static bool parse_member(parser *p, const char *step_path, const member_spec *m, int k, json_t *v, int depth,
+                         pc_step *st)
 {
-    (void)room;
-    for (int i = 0; i < count; i++)
-        if (strcmp(s, names[i]) == 0) return i;
-    return -1;
-}
-
-static bool read_steps(parser *p, const char *path, json_t *list, int depth, pc_step **out, int *count);
-
-/* One member of type `type` at `at` into slot k of step s. */
-static bool read_member(parser *p, const char *at, pc_step *s, int k, int type, json_t *v, int depth)
-{
-    switch (type) {
-    case T_NUM:
-        if (!json_is_number(v)) return fail(p, at, "want a number, not %s", kind_of(v));
-        s->num[k] = json_number_value(v);
-        if (!isfinite(s->num[k])) return fail(p, at, "want a finite number");
-        return true;
-    case T_BOOL:
-        if (!json_is_boolean(v)) return fail(p, at, "want true or false, not %s", kind_of(v));
-        s->num[k] = json_is_true(v);
-        return true;
-    case T_STR:
-        if (!json_is_string(v)) return fail(p, at, "want a string, not %s", kind_of(v));
-        s->str[k] = dup_text(json_string_value(v));
-        return s->str[k] ? true : fail(p, at, "out of memory");
-    case T_STR_OR_NULL:
-        if (json_is_null(v)) {
-            s->str[k] = NULL;
-            return true;
+    char at[1100];
+    snprintf(at, sizeof at, "%s.%s", step_path, m->name);
+    js_type type = js_typeof(v);
+    switch ((member_type)m->type) {
+    case M_NUM: {
+        if (type != JS_NUMBER) return fail(p, at, "want a number, not %s%s", kind_of(v), NULL);
+        double x = js_number_value(v);
+        if (!isfinite(x)) return fail(p, at, "want a finite number%s%s", NULL, NULL);
+        switch ((member_slot)m->slot) {
+        case S_V0: st->v[0] = x; break;
+        case S_V1: st->v[1] = x; break;
+        case S_V2: st->v[2] = x; break;
+        case S_TIME: st->time = x, st->has_time = true; break;
+        case S_LAST_TIME: st->last_time = x, st->has_last_time = true; break;
+        case S_ALPHA: st->alpha = x; break;
+        case S_MEMBER: st->num[k] = x; break;
+        default: break;
         }
-        if (!json_is_string(v)) return fail(p, at, "want a string or null, not %s", kind_of(v));
-        s->str[k] = dup_text(json_string_value(v));
-        return s->str[k] ? true : fail(p, at, "out of memory");
-    case T_FROM: case T_PHYSICS: case T_INTERP: {
-        const char *text = json_is_string(v) ? json_string_value(v) : NULL;
-        int found = -1;
-        if (text && type == T_FROM)
-            for (int i = 0; i < 3; i++) if (strcmp(text, from_names[i]) == 0) found = i;
-        if (text && type == T_PHYSICS)
-            for (int i = 0; i < 4; i++) if (strcmp(text, physics_names[i]) == 0) found = i;
-        if (text && type == T_INTERP) found = name_index(text, interp_names, 7, 12);
-        if (found < 0) {
-            if (type == T_FROM) return fail(p, at, "want one of setup, current, first");
-            if (type == T_PHYSICS) return fail(p, at, "want one of none, reset, update, pose");
-            return fail(p, at, "want one of linear, smooth, slowFast, fastSlow, circle, pow, powOut");
-        }
-        s->num[k] = found;
         return true;
     }
-    case T_TIMES: {
-        double x = json_is_number(v) ? json_number_value(v) : NAN;
-        if (!(x >= 1 && x <= LIMIT_REPEAT && x == floor(x)))
-            return fail(p, at, "want a whole number from 1 to %d", LIMIT_REPEAT);
-        s->num[k] = x;
+    case M_BOOL: {
+        if (type != JS_BOOLEAN) return fail(p, at, "want true or false, not %s%s", kind_of(v), NULL);
+        bool b = json_is_true(v);
+        if (m->slot == S_MEMBER) st->num[k] = b;
+        else if (m->slot == S_LOOP) st->loop = b;
+        else if (m->slot == S_ADD) st->add = b;
+        else if (m->slot == S_OUT) st->out = b;
+        else st->applied_pose = b;
         return true;
     }
-    case T_TRACK: {
-        double x = json_is_number(v) ? json_number_value(v) : NAN;
+    case M_STR:
+        if (type != JS_STRING) return fail(p, at, "want a string, not %s%s", kind_of(v), NULL);
+        if (m->slot == S_MEMBER) return (st->str[k] = string_of(v)) != NULL || fail(p, at, "out of memory%s%s", NULL, NULL);
+        st->name = string_of(v);
+        return st->name != NULL || fail(p, at, "out of memory%s%s", NULL, NULL);
+    case M_STR_OR_NULL:
+        if (type == JS_NULL) return true; /* str[k] NULL */
+        if (type != JS_STRING) return fail(p, at, "want a string or null, not %s%s", kind_of(v), NULL);
+        return (st->str[k] = string_of(v)) != NULL || fail(p, at, "out of memory%s%s", NULL, NULL);
+    case M_TRACK_INDEX: {
+        double x = type == JS_NUMBER ? js_number_value(v) : NAN;
         if (!(fabs(x) <= MAX_TRACK && x == floor(x)))
-            return fail(p, at, "want a whole number from -%d to %d (a negative one throws)", MAX_TRACK, MAX_TRACK);
-        s->num[k] = x;
+            return fail(p, at, "want a whole number from -1000 to 1000 (a negative one throws)%s%s", NULL, NULL);
+        st->num[k] = x;
         return true;
     }
-    case T_STRINGS: {
-        if (!json_is_array(v)) return fail(p, at, "want an array of strings, not %s", kind_of(v));
-        size_t n = json_array_size(v);
-        for (size_t i = 0; i < n; i++)
-            if (!json_is_string(json_array_get(v, i)))
-                return fail(p, at, "want an array of strings, not %s", kind_of(v));
-        s->strings = calloc(n ? n : 1, sizeof *s->strings);
-        if (!s->strings) return fail(p, at, "out of memory");
+    case M_INTERPOLATION:
+        for (int i = 0; i < 7 && type == JS_STRING; i++)
+            if (js_is(v, interpolation_names[i])) {
+                st->num[k] = i;
+                return true;
+            }
+        return fail(p, at, "want one of linear, smooth, slowFast, fastSlow, circle, pow, powOut%s%s", NULL, NULL);
+    case M_STRINGS: {
+        bool strings = type == JS_ARRAY;
+        size_t n = strings ? json_array_size(v) : 0;
+        for (size_t i = 0; i < n && strings; i++) strings = js_typeof(json_array_get(v, i)) == JS_STRING;
+        if (!strings) return fail(p, at, "want an array of strings, not %s%s", kind_of(v), NULL);
+        st->strings = calloc(n ? n : 1, sizeof *st->strings);
+        if (!st->strings) return fail(p, at, "out of memory%s%s", NULL, NULL);
         for (size_t i = 0; i < n; i++) {
-            s->strings[i] = dup_text(json_string_value(json_array_get(v, i)));
-            if (!s->strings[i]) return fail(p, at, "out of memory");
-            s->string_count++;
+            st->strings[i] = string_of(json_array_get(v, i));
+            if (!st->strings[i]) return fail(p, at, "out of memory%s%s", NULL, NULL);
+            st->string_count++;
         }
         return true;
     }
-    case T_STEPS:
-        return read_steps(p, at, v, depth + 1, &s->steps, &s->step_count);
-    default:
-        return fail(p, at, "no such member type");
+    case M_FROM:
+        for (int k = 0; k < 3 && type == JS_STRING; k++)
+            if (js_is(v, from_names[k])) {
+                st->from = (pc_apply_from)k;
+                return true;
+            }
+        return fail(p, at, "want one of setup, current, first%s%s", NULL, NULL);
+    case M_PHYSICS:
+        for (int k = 0; k < 4 && type == JS_STRING; k++)
+            if (js_is(v, physics_names[k])) {
+                st->physics = (pc_physics_mode)k;
+                return true;
+            }
+        return fail(p, at, "want one of none, reset, update, pose%s%s", NULL, NULL);
+    case M_TIMES: {
+        double x = type == JS_NUMBER ? js_number_value(v) : NAN;
+        if (!(x >= 1 && x <= PC_SCENARIO_MAX_REPEAT && x == floor(x)))
+            return fail(p, at, "want a whole number from 1 to 100000%s%s", NULL, NULL);
+        st->times = (int)x;
+        return true;
     }
+    case M_STEPS:
+        break; /* parse_step reads a repeat's steps itself, with their counts */
+    }
+    return true;
 }
 
-static bool read_step(parser *p, const char *path, json_t *v, int depth, pc_step *s)
+static const step_spec *find_step(const json_t *name)
 {
-    s->path = dup_text(path);
-    if (!s->path) return fail(p, path, "out of memory");
-    if (!json_is_object(v)) return fail(p, path, "want a step (an object with \"do\"), not %s", kind_of(v));
-    json_t *d = json_object_get(v, "do");
-    if (!d) return fail(p, path, "missing \"do\"");
-    int kind = -1;
-    if (json_is_string(d))
-        for (int i = 0; i < PC_STEP_KIND_COUNT; i++)
-            if (strcmp(json_string_value(d), steps_table[i].name) == 0) kind = i;
-    if (kind < 0) {
-        char *at = join_path(path, "do");
-        fail(p, at ? at : path, "unknown step");
-        free(at);
-        return false;
+    for (int i = 0; i < STEP_SPEC_COUNT; i++)
+        if (js_is(name, step_specs[i].name)) return &step_specs[i];
+    return NULL;
+}
+
+static bool parse_step(parser *p, const char *path, json_t *s, int depth, counts *c, pc_step *st)
+{
+    st->path = strdup(path);
+    st->target = -1;
+    st->loop = true;
+    st->alpha = 1;
+    st->from = PC_APPLY_FROM_SETUP;
+    if (!st->path) return fail(p, path, "out of memory%s%s", NULL, NULL);
+    if (js_typeof(s) != JS_OBJECT) return fail(p, path, "want a step (an object with \"do\"), not %s%s", kind_of(s), NULL);
+    json_t *name = json_object_get(s, "do");
+    if (!name) return fail(p, path, "missing \"do\"%s%s", NULL, NULL);
+    const step_spec *spec = js_typeof(name) == JS_STRING ? find_step(name) : NULL;
+    if (!spec) {
+        char at[1100], shown[200];
+        snprintf(at, sizeof at, "%s.do", path);
+        size_t len;
+        const char *text = js_string(name, &len);
+        if (text) snprintf(shown, sizeof shown, "\"%.180s\"", text);
+        else snprintf(shown, sizeof shown, "%s", kind_of(name));
+        char known[STEP_SPEC_COUNT * 26] = "";
+        for (int i = 0; i < STEP_SPEC_COUNT; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%.23s", i ? ", " : "", step_specs[i].name);
+        char what[2000];
+        snprintf(what, sizeof what, "unknown step %s (known: %s)", shown, known);
+        return fail(p, at, "%s%s", what, NULL);
     }
-    s->kind = (pc_step_kind)kind;
-    const step_spec *spec = &steps_table[kind];
-    const char *key;
-    json_t *value;
-    json_object_foreach(v, key, value) {
-        if (strcmp(key, "do") == 0) continue;
+    st->kind = (pc_step_kind)spec->kind;
+    /* Members the step does not know, in JavaScript's key order. */
+    size_t n = json_object_size(s);
+    js_key *keys = malloc((n ? n : 1) * sizeof *keys);
+    if (!keys) return fail(p, path, "out of memory%s%s", NULL, NULL);
+    n = js_object_keys(s, keys);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(keys[i].key, "do") == 0) continue;
         bool known = false;
-        for (int k = 0; k < spec->count && !known; k++) known = strcmp(key, spec->m[k].name) == 0;
+        for (int k = 0; k < spec->count && !known; k++) known = strcmp(keys[i].key, spec->members[k].name) == 0;
         if (!known) {
-            char *at = join_path(path, key);
-            fail(p, at ? at : path, "unknown member of the \"%s\" step", spec->name);
-            free(at);
-            return false;
+            char at[1100];
+            snprintf(at, sizeof at, "%s.%s", path, keys[i].key);
+            free(keys);
+            return fail(p, at, "unknown member of the \"%s\" step%s", spec->name, NULL);
         }
     }
-    long steps_before = p->steps, poses_before = p->poses;
+    free(keys);
     for (int k = 0; k < spec->count; k++) {
-        const member_spec *m = &spec->m[k];
-        json_t *mv = json_object_get(v, m->name);
-        if (mv) {
-            if (kind == PC_STEP_REPEAT && k == M_REPEAT_STEPS && depth + 1 > LIMIT_DEPTH) {
-                char *at = join_path(path, "steps");
-                fail(p, at ? at : path, "repeats nested deeper than %d", LIMIT_DEPTH);
-                free(at);
-                return false;
+        const member_spec *m = &spec->members[k];
+        json_t *v = json_object_get(s, m->name);
+        if (!v) {
+            if (m->required) {
+                char what[120];
+                snprintf(what, sizeof what, "missing \"%s\" (the \"%s\" step needs it)", m->name, spec->name);
+                return fail(p, path, "%s%s", what, NULL);
             }
-            char *at = join_path(path, m->name);
-            if (!at) return fail(p, path, "out of memory");
-            bool ok = read_member(p, at, s, k, m->type, mv, depth);
-            free(at);
-            if (!ok) return false;
-            s->present[k] = true;
+            if (m->dflt == D_NUM) st->num[k] = m->value, st->present[k] = true;
+            else if (m->dflt == D_CUSTOM) {
+                st->str[k] = strdup("custom");
+                st->present[k] = true;
+                if (!st->str[k]) return fail(p, path, "out of memory%s%s", NULL, NULL);
+            }
             continue;
         }
-        switch (m->dflt) {
-        case D_REQUIRED:
-            return fail(p, path, "missing \"%s\" (the \"%s\" step needs it)", m->name, spec->name);
-        case D_NUM: s->num[k] = m->value; s->present[k] = true; break;
-        case D_NULL: s->str[k] = NULL; s->present[k] = false; break;
-        case D_STR:
-            s->str[k] = dup_text(m->text);
-            if (!s->str[k]) return fail(p, path, "out of memory");
-            s->present[k] = true;
-            break;
-        default: s->present[k] = false; break;
-        }
+        if (!parse_member(p, path, m, k, v, depth, st)) return false;
+        if (m->slot == S_MEMBER) st->present[k] = true;
     }
-    if (kind == PC_STEP_REPEAT) {
-        long inner_steps = p->steps - steps_before, inner_poses = p->poses - poses_before;
-        long times = (long)s->num[M_REPEAT_TIMES];
-        p->steps = steps_before + inner_steps * times;
-        p->poses = poses_before + inner_poses * times;
+    if (st->kind == PC_STEP_REPEAT) {
+        char at[1100];
+        snprintf(at, sizeof at, "%s.steps", path);
+        if (depth + 1 > PC_SCENARIO_MAX_DEPTH) return fail(p, at, "repeats nested deeper than 16%s%s", NULL, NULL);
+        counts inner = { 0, 0 };
+        if (!parse_steps(p, at, json_object_get(s, "steps"), depth + 1, &inner, &st->steps, &st->step_count))
+            return false;
+        c->steps += inner.steps * st->times;
+        c->poses += inner.poses * st->times;
     } else {
-        p->steps++;
-        if (kind == PC_STEP_POSE) p->poses++;
+        c->steps += 1;
+        if (st->kind == PC_STEP_POSE) c->poses += 1;
     }
-    if (p->steps > LIMIT_STEPS) return fail(p, path, "the scenario runs more than %d steps", LIMIT_STEPS);
-    if (p->poses > LIMIT_POSES) return fail(p, path, "the scenario writes more than %d poses", LIMIT_POSES);
+    if (c->steps > PC_SCENARIO_MAX_STEPS) return fail(p, path, "the scenario runs more than 10000000 steps%s%s", NULL, NULL);
+    if (c->poses > PC_SCENARIO_MAX_POSES) return fail(p, path, "the scenario writes more than 1000000 poses%s%s", NULL, NULL);
     return true;
 }
 
-static bool read_steps(parser *p, const char *path, json_t *list, int depth, pc_step **out, int *count)
+static bool parse_steps(parser *p, const char *path, json_t *list, int depth, counts *c, pc_step **out, int *count)
 {
-    if (!json_is_array(list)) return fail(p, path, "want an array of steps, not %s", kind_of(list));
+    if (js_typeof(list) != JS_ARRAY) return fail(p, path, "want an array of steps, not %s%s", kind_of(list), NULL);
     size_t n = json_array_size(list);
     *out = calloc(n ? n : 1, sizeof **out);
-    if (!*out) return fail(p, path, "out of memory");
+    if (!*out) return fail(p, path, "out of memory%s%s", NULL, NULL);
     for (size_t i = 0; i < n; i++) {
-        char at[64 + 32];
-        size_t room = strlen(path) + 32;
-        char *item = room <= sizeof at ? at : malloc(room);
-        if (!item) return fail(p, path, "out of memory");
-        snprintf(item, room, "%s[%zu]", path, i);
-        (*count)++;
-        bool ok = read_step(p, item, json_array_get(list, i), depth, &(*out)[i]);
-        if (item != at) free(item);
+        *count = (int)i + 1; /* freed up to here when a step fails */
+        char *at = path_of(path, "%s[%d]", NULL, (int)i);
+        if (!at) return fail(p, path, "out of memory%s%s", NULL, NULL);
+        bool ok = parse_step(p, at, json_array_get(list, i), depth, c, &(*out)[i]);
+        free(at);
         if (!ok) return false;
     }
+    *count = (int)n;
     return true;
 }
 
-static void free_steps(pc_step *steps, int count)
+/* JSON.parse of the text: Jansson on the text as Node decodes it, numbers too big for a double read
+ * as infinities (jsontext.h). NULL with Jansson's message. */
+static json_t *parse_json(const char *text, size_t len, char *why, size_t size)
+{
+    size_t fixed_len;
+    char *fixed = js_replace_invalid_utf8(text, len, &fixed_len);
+    if (fixed) text = fixed, len = fixed_len;
+    const size_t flags = JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL;
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, flags, &jerr);
+    if (!root && strstr(jerr.text, "overflow")) {
+        size_t big_len;
+        char *big = js_rewrite_overflowing_numbers(text, len, &big_len);
+        if (big) root = json_loadb(big, big_len, flags, &jerr);
+        free(big);
+    }
+    if (!root) snprintf(why, size, "%s (line %d column %d)", jerr.text, jerr.line, jerr.column);
+    free(fixed);
+    return root;
+}
+
+pc_scenario *pc_scenario_parse(const char *text, size_t len, char *msg, size_t size)
+{
+    parser p = { msg, size, false };
+    char why[300];
+    json_t *doc = parse_json(text, len, why, sizeof why);
+    if (!doc) {
+        fail(&p, "$", "not JSON: %s%s", why, NULL);
+        return NULL;
+    }
+    pc_scenario *sc = calloc(1, sizeof *sc);
+    if (!sc) {
+        json_decref(doc);
+        fail(&p, "$", "out of memory%s%s", NULL, NULL);
+        return NULL;
+    }
+    bool ok = false;
+    if (js_typeof(doc) != JS_OBJECT) {
+        fail(&p, "$", "want an object {\"scenario\": 1, \"steps\": [...]}, not %s%s", kind_of(doc), NULL);
+        goto done;
+    }
+    size_t n = json_object_size(doc);
+    js_key *keys = malloc((n ? n : 1) * sizeof *keys);
+    if (!keys) { fail(&p, "$", "out of memory%s%s", NULL, NULL); goto done; }
+    n = js_object_keys(doc, keys);
+    for (size_t i = 0; i < n && !p.failed; i++)
+        if (strcmp(keys[i].key, "scenario") != 0 && strcmp(keys[i].key, "steps") != 0) {
+            char at[1100];
+            snprintf(at, sizeof at, "$.%s", keys[i].key);
+            fail(&p, at, "unknown member%s%s", NULL, NULL);
+        }
+    free(keys);
+    if (p.failed) goto done;
+    json_t *version = json_object_get(doc, "scenario");
+    if (!version) { fail(&p, "$", "missing \"scenario\" (the format's version, 1)%s%s", NULL, NULL); goto done; }
+    if (!(js_typeof(version) == JS_NUMBER && js_number_value(version) == 1)) {
+        fail(&p, "$.scenario", "want 1, the only version%s%s", NULL, NULL);
+        goto done;
+    }
+    json_t *steps = json_object_get(doc, "steps");
+    if (!steps) { fail(&p, "$", "missing \"steps\"%s%s", NULL, NULL); goto done; }
+    counts c = { 0, 0 };
+    ok = parse_steps(&p, "$.steps", steps, 0, &c, &sc->steps, &sc->step_count);
+done:
+    json_decref(doc);
+    if (!ok) {
+        pc_scenario_free(sc);
+        return NULL;
+    }
+    return sc;
+}
+
+/* ---- Freeing ------------------------------------------------------------------------------------------ */
+
+void pc_steps_free(pc_step *steps, int count)
 {
     for (int i = 0; i < count; i++) {
-        pc_step *s = &steps[i];
-        free(s->path);
-        for (int k = 0; k < PC_STEP_MEMBERS; k++) free(s->str[k]);
-        for (int k = 0; k < s->string_count; k++) free(s->strings[k]);
-        free(s->strings);
-        free_steps(s->steps, s->step_count);
+        free(steps[i].name);
+        free(steps[i].path);
+        for (int k = 0; k < PC_STEP_MEMBERS; k++) free(steps[i].str[k]);
+        for (int k = 0; k < steps[i].string_count; k++) free(steps[i].strings[k]);
+        free(steps[i].strings);
+        pc_steps_free(steps[i].steps, steps[i].step_count);
     }
     free(steps);
 }
 
-void pc_scenario_free(pc_scenario *s)
+void pc_scenario_free(pc_scenario *sc)
 {
-    if (!s) return;
-    free_steps(s->steps, s->step_count);
-    free(s);
-}
-
-pc_scenario *pc_scenario_read(const char *text, size_t len, const char *name, pc_error *err)
-{
-    parser p = { name, err, false, 0, 0 };
-    err->status = PC_OK;
-    err->message[0] = '\0';
-    json_error_t jerr;
-    json_t *root = json_loadb(text, len, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &jerr);
-    if (!root) {
-        fail(&p, "$", "not JSON: %s (line %d column %d)", jerr.text, jerr.line, jerr.column);
-        return NULL;
-    }
-    pc_scenario *s = calloc(1, sizeof *s);
-    if (!s) {
-        fail(&p, "$", "out of memory");
-        json_decref(root);
-        return NULL;
-    }
-    bool ok = true;
-    if (!json_is_object(root)) {
-        ok = fail(&p, "$", "want an object {\"scenario\": 1, \"steps\": [...]}, not %s", kind_of(root));
-    } else {
-        const char *key;
-        json_t *value;
-        json_object_foreach(root, key, value) {
-            if (strcmp(key, "scenario") != 0 && strcmp(key, "steps") != 0) {
-                char *at = join_path("$", key);
-                ok = fail(&p, at ? at : "$", "unknown member");
-                free(at);
-                break;
-            }
-        }
-        json_t *version = json_object_get(root, "scenario");
-        if (ok && !version) ok = fail(&p, "$", "missing \"scenario\" (the format's version, 1)");
-        if (ok && !(json_is_number(version) && json_number_value(version) == 1))
-            ok = fail(&p, "$.scenario", "want 1, the only version");
-        json_t *steps = json_object_get(root, "steps");
-        if (ok && !steps) ok = fail(&p, "$", "missing \"steps\"");
-        if (ok) ok = read_steps(&p, "$.steps", steps, 0, &s->steps, &s->step_count);
-    }
-    json_decref(root);
-    if (!ok) {
-        pc_scenario_free(s);
-        return NULL;
-    }
-    return s;
+    if (!sc) return;
+    pc_steps_free(sc->steps, sc->step_count);
+    free(sc);
 }
