@@ -31,16 +31,15 @@ typedef enum member_slot {
     S_TIMES, S_STEPS, S_MEMBER
 } member_slot;
 
-/* An S_MEMBER member left out: its number (booleans by 0/1), the text "custom" (setSkins' name), or
- * nothing (present[k] false: the step leaves what it names alone). */
-typedef enum member_default { D_NONE, D_NUM, D_CUSTOM } member_default;
+/* A member left out: refused (required), left out (optional: an apply's or reset's own default; a state
+ * step's present[k] false, the step leaves what it names alone), or a state step's default: 0 (false
+ * for a boolean), 2 (setEntry's power), the text "custom" (setSkins' name). */
+typedef enum member_need { N_OPTIONAL = false, N_REQUIRED = true, N_ZERO, N_TWO, N_CUSTOM } member_need;
 
 typedef struct member_spec {
     char name[28];
     unsigned char type, slot;
-    bool required;
-    unsigned char dflt;
-    double value;
+    unsigned char need; /* member_need */
 } member_spec;
 
 typedef struct step_spec {
@@ -50,64 +49,64 @@ typedef struct step_spec {
 } step_spec;
 
 /* The state steps' members: required, defaulted to a number, or optional without a default. */
-#define REQ(n, t) { n, t, S_MEMBER, true, D_NONE, 0 }
-#define DEF(n, t, v) { n, t, S_MEMBER, false, D_NUM, v }
-#define OPT(n, t) { n, t, S_MEMBER, false, D_NONE, 0 }
+#define REQ(n, t) { n, t, S_MEMBER, N_REQUIRED }
+#define DEF(n, t, v) { n, t, S_MEMBER, v }
+#define OPT(n, t) { n, t, S_MEMBER, N_OPTIONAL }
 
 /* The steps of FORMAT.md, each with its members in the format's order (characters and numbers only). */
 static const step_spec step_specs[] = {
-    { "update", PC_STEP_UPDATE, 1, { { "delta", M_NUM, S_V0, true, D_NONE, 0 } } },
-    { "setTime", PC_STEP_SET_TIME, 1, { { "time", M_NUM, S_V0, true, D_NONE, 0 } } },
-    { "setPosition", PC_STEP_SET_POSITION, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
-    { "setScale", PC_STEP_SET_SCALE, 2, { { "scaleX", M_NUM, S_V0, true, D_NONE, 0 }, { "scaleY", M_NUM, S_V1, true, D_NONE, 0 } } },
-    { "move", PC_STEP_MOVE, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
-    { "setWind", PC_STEP_SET_WIND, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
-    { "setGravity", PC_STEP_SET_GRAVITY, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
-    { "physicsTranslate", PC_STEP_PHYSICS_TRANSLATE, 2, { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 } } },
+    { "update", PC_STEP_UPDATE, 1, { { "delta", M_NUM, S_V0, true } } },
+    { "setTime", PC_STEP_SET_TIME, 1, { { "time", M_NUM, S_V0, true } } },
+    { "setPosition", PC_STEP_SET_POSITION, 2, { { "x", M_NUM, S_V0, true }, { "y", M_NUM, S_V1, true } } },
+    { "setScale", PC_STEP_SET_SCALE, 2, { { "scaleX", M_NUM, S_V0, true }, { "scaleY", M_NUM, S_V1, true } } },
+    { "move", PC_STEP_MOVE, 2, { { "x", M_NUM, S_V0, true }, { "y", M_NUM, S_V1, true } } },
+    { "setWind", PC_STEP_SET_WIND, 2, { { "x", M_NUM, S_V0, true }, { "y", M_NUM, S_V1, true } } },
+    { "setGravity", PC_STEP_SET_GRAVITY, 2, { { "x", M_NUM, S_V0, true }, { "y", M_NUM, S_V1, true } } },
+    { "physicsTranslate", PC_STEP_PHYSICS_TRANSLATE, 2, { { "x", M_NUM, S_V0, true }, { "y", M_NUM, S_V1, true } } },
     { "physicsRotate", PC_STEP_PHYSICS_ROTATE, 3,
-      { { "x", M_NUM, S_V0, true, D_NONE, 0 }, { "y", M_NUM, S_V1, true, D_NONE, 0 }, { "degrees", M_NUM, S_V2, true, D_NONE, 0 } } },
-    { "reset", PC_STEP_RESET, 1, { { "constraint", M_STR, S_NAME, false, D_NONE, 0 } } },
-    { "setupPose", PC_STEP_SETUP_POSE, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+      { { "x", M_NUM, S_V0, true }, { "y", M_NUM, S_V1, true }, { "degrees", M_NUM, S_V2, true } } },
+    { "reset", PC_STEP_RESET, 1, { { "constraint", M_STR, S_NAME, false } } },
+    { "setupPose", PC_STEP_SETUP_POSE, 0, { { "", 0, 0, false } } },
     { "apply", PC_STEP_APPLY, 9,
-      { { "animation", M_STR, S_NAME, true, D_NONE, 0 }, { "time", M_NUM, S_TIME, false, D_NONE, 0 }, { "lastTime", M_NUM, S_LAST_TIME, false, D_NONE, 0 },
-        { "loop", M_BOOL, S_LOOP, false, D_NONE, 0 }, { "alpha", M_NUM, S_ALPHA, false, D_NONE, 0 }, { "from", M_FROM, S_FROM, false, D_NONE, 0 },
-        { "add", M_BOOL, S_ADD, false, D_NONE, 0 }, { "out", M_BOOL, S_OUT, false, D_NONE, 0 }, { "appliedPose", M_BOOL, S_APPLIED, false, D_NONE, 0 } } },
-    { "updateWorldTransform", PC_STEP_UPDATE_WORLD, 1, { { "physics", M_PHYSICS, S_PHYSICS, true, D_NONE, 0 } } },
-    { "pose", PC_STEP_POSE, 0, { { "", 0, 0, false, D_NONE, 0 } } },
-    { "repeat", PC_STEP_REPEAT, 2, { { "times", M_TIMES, S_TIMES, true, D_NONE, 0 }, { "steps", M_STEPS, S_STEPS, true, D_NONE, 0 } } },
+      { { "animation", M_STR, S_NAME, true }, { "time", M_NUM, S_TIME, false }, { "lastTime", M_NUM, S_LAST_TIME, false },
+        { "loop", M_BOOL, S_LOOP, false }, { "alpha", M_NUM, S_ALPHA, false }, { "from", M_FROM, S_FROM, false },
+        { "add", M_BOOL, S_ADD, false }, { "out", M_BOOL, S_OUT, false }, { "appliedPose", M_BOOL, S_APPLIED, false } } },
+    { "updateWorldTransform", PC_STEP_UPDATE_WORLD, 1, { { "physics", M_PHYSICS, S_PHYSICS, true } } },
+    { "pose", PC_STEP_POSE, 0, { { "", 0, 0, false } } },
+    { "repeat", PC_STEP_REPEAT, 2, { { "times", M_TIMES, S_TIMES, true }, { "steps", M_STEPS, S_STEPS, true } } },
     /* AnimationState and skins (oracle/animation_state.mjs STATE_STEPS), their members in the order of
      * scenario.h's M_* indices */
-    { "newState", PC_STEP_NEW_STATE, 1, { DEF("defaultMix", M_NUM, 0) } },
+    { "newState", PC_STEP_NEW_STATE, 1, { DEF("defaultMix", M_NUM, N_ZERO) } },
     { "setDefaultMix", PC_STEP_SET_DEFAULT_MIX, 1, { REQ("duration", M_NUM) } },
     { "setMix", PC_STEP_SET_MIX, 3, { REQ("from", M_STR), REQ("to", M_STR), REQ("duration", M_NUM) } },
     { "setTimeScale", PC_STEP_SET_TIME_SCALE, 1, { REQ("timeScale", M_NUM) } },
     { "setAnimation", PC_STEP_SET_ANIMATION, 3,
-      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, 0) } },
+      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, N_ZERO) } },
     { "addAnimation", PC_STEP_ADD_ANIMATION, 4,
-      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, 0), DEF("delay", M_NUM, 0) } },
-    { "setEmptyAnimation", PC_STEP_SET_EMPTY_ANIMATION, 2, { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, 0) } },
+      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, N_ZERO), DEF("delay", M_NUM, N_ZERO) } },
+    { "setEmptyAnimation", PC_STEP_SET_EMPTY_ANIMATION, 2, { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, N_ZERO) } },
     { "addEmptyAnimation", PC_STEP_ADD_EMPTY_ANIMATION, 3,
-      { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, 0), DEF("delay", M_NUM, 0) } },
-    { "setEmptyAnimations", PC_STEP_SET_EMPTY_ANIMATIONS, 1, { DEF("mixDuration", M_NUM, 0) } },
+      { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, N_ZERO), DEF("delay", M_NUM, N_ZERO) } },
+    { "setEmptyAnimations", PC_STEP_SET_EMPTY_ANIMATIONS, 1, { DEF("mixDuration", M_NUM, N_ZERO) } },
     { "clearTrack", PC_STEP_CLEAR_TRACK, 1, { REQ("track", M_TRACK_INDEX) } },
-    { "clearTracks", PC_STEP_CLEAR_TRACKS, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+    { "clearTracks", PC_STEP_CLEAR_TRACKS, 0, { { "", 0, 0, false } } },
     { "setEntry", PC_STEP_SET_ENTRY, 22,
       { OPT("track", M_TRACK_INDEX), OPT("loop", M_BOOL), OPT("additive", M_BOOL), OPT("reverse", M_BOOL),
         OPT("shortestRotation", M_BOOL), OPT("keepHold", M_BOOL), OPT("alpha", M_NUM), OPT("timeScale", M_NUM),
         OPT("delay", M_NUM), OPT("trackTime", M_NUM), OPT("trackEnd", M_NUM), OPT("animationStart", M_NUM),
         OPT("animationEnd", M_NUM), OPT("animationLast", M_NUM), OPT("mixDuration", M_NUM), OPT("mixTime", M_NUM),
         OPT("eventThreshold", M_NUM), OPT("mixAttachmentThreshold", M_NUM), OPT("alphaAttachmentThreshold", M_NUM),
-        OPT("mixDrawOrderThreshold", M_NUM), OPT("mixInterpolation", M_INTERPOLATION), DEF("power", M_NUM, 2) } },
+        OPT("mixDrawOrderThreshold", M_NUM), OPT("mixInterpolation", M_INTERPOLATION), DEF("power", M_NUM, N_TWO) } },
     { "setMixDuration", PC_STEP_SET_MIX_DURATION, 3,
       { OPT("track", M_TRACK_INDEX), REQ("mixDuration", M_NUM), OPT("delay", M_NUM) } },
     { "resetRotationDirections", PC_STEP_RESET_ROTATION_DIRECTIONS, 1, { OPT("track", M_TRACK_INDEX) } },
     { "updateState", PC_STEP_UPDATE_STATE, 1, { REQ("delta", M_NUM) } },
-    { "applyState", PC_STEP_APPLY_STATE, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+    { "applyState", PC_STEP_APPLY_STATE, 0, { { "", 0, 0, false } } },
     { "setSkin", PC_STEP_SET_SKIN, 1, { REQ("skin", M_STR_OR_NULL) } },
     { "setSkins", PC_STEP_SET_SKINS, 2,
-      { REQ("skins", M_STRINGS), { "name", M_STR, S_MEMBER, false, D_CUSTOM, 0 } } },
-    { "setupPoseBones", PC_STEP_SETUP_POSE_BONES, 0, { { "", 0, 0, false, D_NONE, 0 } } },
-    { "setupPoseSlots", PC_STEP_SETUP_POSE_SLOTS, 0, { { "", 0, 0, false, D_NONE, 0 } } },
+      { REQ("skins", M_STRINGS), DEF("name", M_STR, N_CUSTOM) } },
+    { "setupPoseBones", PC_STEP_SETUP_POSE_BONES, 0, { { "", 0, 0, false } } },
+    { "setupPoseSlots", PC_STEP_SETUP_POSE_SLOTS, 0, { { "", 0, 0, false } } },
 };
 enum { STEP_SPEC_COUNT = (int)(sizeof step_specs / sizeof step_specs[0]) };
 
@@ -332,13 +331,13 @@ static bool parse_step(parser *p, const char *path, json_t *s, int depth, counts
         const member_spec *m = &spec->members[k];
         json_t *v = json_object_get(s, m->name);
         if (!v) {
-            if (m->required) {
+            if (m->need == N_REQUIRED) {
                 char what[120];
                 snprintf(what, sizeof what, "missing \"%s\" (the \"%s\" step needs it)", m->name, spec->name);
                 return fail(p, path, "%s%s", what, NULL);
             }
-            if (m->dflt == D_NUM) st->num[k] = m->value, st->present[k] = true;
-            else if (m->dflt == D_CUSTOM) {
+            if (m->need == N_ZERO || m->need == N_TWO) st->num[k] = m->need == N_TWO ? 2 : 0, st->present[k] = true;
+            else if (m->need == N_CUSTOM) {
                 st->str[k] = strdup("custom");
                 st->present[k] = true;
                 if (!st->str[k]) return fail(p, path, "out of memory%s%s", NULL, NULL);
