@@ -1,5 +1,5 @@
 /* Reading a scenario file (scenario.h; oracle/FORMAT.md "Scenarios"), as strictly as the oracle's
- * scenario.mjs reads it: the same checks in the same order, so that a file both refuse is refused at the
+ * scenario.mjs (and, for the AnimationState and skin steps, animation_state.mjs) reads it: the same checks in the same order, so that a file both refuse is refused at the
  * same JSON path. The text is parsed as JSON.parse takes it (every number a double, a number too big
  * for one Infinity, a key given twice counting once with its last value); members are checked in the
  * order JavaScript lists an object's keys (js_object_keys), then each step's members in the format's
