@@ -43,6 +43,13 @@ const OPTION_LINES = [
   "--scenario x.json --physics update", "--scenario x.json --anim walk", "--scenario x.json --samples 3",
   "--scenario x.json --frames 10 --dt 0.1", "--scenario x.json --skeleton 0,0,1,1", "--bogus", "--dt",
   "--samples 0", "--samples many",
+  // --transitions and --mix (issue 22)
+  "--transitions 0 --dt 0.1", "--transitions 100001 --dt 0.1", "--transitions 2.5 --dt 0.1", "--transitions 5",
+  "--transitions 5 --dt 0.1 --frames 5", "--transitions 5 --dt 0.1 --samples 3", "--mix 0.2",
+  "--frames 5 --dt 0.1 --mix 0.2", "--transitions 5 --dt 0.1 --mix x", "--transitions 5 --dt 0.1 --mix 1e999",
+  "--transitions 5 --dt 0.1 --mix 0.1,0.2", "--transitions 5 --dt 0.1 --transitions 6",
+  "--transitions 5 --dt 0.1 --mix 0.2 --mix 0.3", "--scenario x.json --transitions 5",
+  "--scenario x.json --mix 0.2", "--transitions 5 --dt 0,0.1",
 ];
 
 // The subject a refusal names: the options it mentions, or the scenario's JSON path.

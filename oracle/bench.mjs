@@ -31,7 +31,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  AtlasAttachmentLoader, MixFrom, Physics, Skeleton, SkeletonJson, Skin, TextureRegion,
+  AnimationState, AnimationStateData, AtlasAttachmentLoader, MixFrom, Physics, Skeleton, SkeletonJson, Skin, TextureRegion,
 } from "@esotericsoftware/spine-core";
 import { sampleTimes } from "./pose_oracle.mjs";
 
@@ -93,7 +93,7 @@ function hex(x) {
 }
 
 function pose(args) {
-  const o = options(args, { skin: "all", samples: 30, frames: 0, dt: 0, minTime: 1, warmup: 0.5 });
+  const o = options(args, { skin: "all", samples: 30, frames: 0, dt: 0, minTime: 1, warmup: 0.5, transitions: 0 });
   if (o._.length !== 1) throw new UsageError("pose wants one skeleton file");
   const json = new SkeletonJson(new AtlasAttachmentLoader(stubAtlas));
   json.scale = 1;
@@ -107,9 +107,36 @@ function pose(args) {
 
   const animations = data.animations;
   const times = animations.map((a) => sampleTimes(a, o.samples));
-  const poses = o.frames > 0 ? 1 + animations.length * o.frames : 1 + times.reduce((n, t) => n + t.length, 0);
+  let poses = o.frames > 0 ? 1 + animations.length * o.frames : 1 + times.reduce((n, t) => n + t.length, 0);
   const events = [];
   const bones = skeleton.bones;
+  // --transitions N: the crossfading loop of core/bench/bench.c, one AnimationState made before posing.
+  const fadeFrames = Number(o.transitions);
+  const stateData = new AnimationStateData(data);
+  stateData.defaultMix = 0.2;
+  const state = new AnimationState(stateData);
+  const crossfades = (hash) => {
+    skeleton.setupPose();
+    skeleton.updateWorldTransform(Physics.none);
+    if (hash !== undefined) hash = hashPose(hash, bones);
+    for (const a of animations)
+      for (const b of animations) {
+        if (a === b) continue;
+        state.clearTracks();
+        skeleton.setupPose();
+        for (const animation of [a, b]) {
+          state.setAnimation(0, animation, true);
+          for (let f = 0; f < fadeFrames; f++) {
+            state.update(1 / 60);
+            state.apply(skeleton);
+            skeleton.updateWorldTransform(Physics.none);
+            if (hash !== undefined) hash = hashPose(hash, bones);
+          }
+        }
+      }
+    return hash;
+  };
+  if (fadeFrames) poses = 1 + animations.length * (animations.length - 1) * 2 * fadeFrames;
   const frames = (hash) => {
     skeleton.time = 0;
     for (const c of skeleton.physics) c.reset(skeleton);
@@ -151,7 +178,7 @@ function pose(args) {
     }
     return hash;
   };
-  const sequence = o.frames > 0 ? frames : samples;
+  const sequence = fadeFrames ? crossfades : o.frames > 0 ? frames : samples;
 
   const warmupNs = BigInt(Math.round(o.warmup * 1e9)), minNs = BigInt(Math.round(o.minTime * 1e9));
   let start = process.hrtime.bigint(), warm = 0;
@@ -267,7 +294,7 @@ const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits
 function run(args) {
   const o = options(args, {
     core: "", posecore: "", shared: "../shared", runs: 5, minTime: 1, samples: 30, corpusCases: 3, out: "",
-    cc: "cc", cflags: "-O2 -ffp-contract=off", warmup: 0.5, frames: 300, dt: 1 / 60,
+    cc: "cc", cflags: "-O2 -ffp-contract=off", warmup: 0.5, frames: 300, dt: 1 / 60, transitions: 20,
   });
   if (!o.core || !o.posecore) throw new UsageError("run needs --core BENCH and --posecore POSECORE");
   const began = process.hrtime.bigint();
@@ -317,8 +344,14 @@ function run(args) {
     if (physicsTargets.length)
       process.stdout.write(`bench: ${physicsTargets.length} rigs with physics constraints, ${o.frames} frames of ${o.dt} s an animation\n`);
     const physicsRows = tableRows(physicsTargets, measure(physicsTargets, o, failures));
+    // Crossfading (issue 22): the rigs of two animations or more, every ordered pair crossfaded by one
+    // AnimationState (--transitions FRAMES at 1/60 s, default mix 0.2).
+    const fades = supported.filter((t) => !t.name.startsWith("cases/") && animationCount(t.file) >= 2)
+      .map((t) => ({ ...t, name: `${t.name} crossfading`, extra: ["--transitions", String(o.transitions)] }));
+    if (fades.length) process.stdout.write(`bench: ${fades.length} rigs crossfading (--transitions ${o.transitions})\n`);
+    const fadeRows = tableRows(fades, measure(fades, o, failures));
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
-    const report = render(rows, split, physicsRows, skipped, failures, machine(o.cc), o, seconds);
+    const report = render(rows, split, physicsRows, skipped, failures, machine(o.cc), o, seconds, fadeRows);
     process.stdout.write(`\n${report}`);
     if (o.out) writeFileSync(o.out, report);
     if (failures.length) {
@@ -365,6 +398,14 @@ function measure(targets, o, failures) {
   return results;
 }
 
+/** How many animations a document has (0 when it cannot be read). */
+function animationCount(file) {
+  try {
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    return doc.animations && typeof doc.animations === "object" ? Object.keys(doc.animations).length : 0;
+  } catch { return 0; }
+}
+
 /** The table's rows: medians over the runs of each target both sides measured. */
 function tableRows(targets, results) {
   const rows = [];
@@ -376,6 +417,7 @@ function tableRows(targets, results) {
       name: t.name, skin: t.skin, bones: core[0].bones, poses: core[0].poses, core: c, node: n, ratio: n / c,
       coreRuns: core, nodeRuns: node,
       allocs: Math.max(...core.map((x) => x.posing_allocs)), posingPoses: core[0].posing_poses,
+      warmupAllocs: core[0].warmup_allocs,
       docBytes: core[0].document_bytes, docAllocs: core[0].document_allocs,
       instBytes: core[0].instance_bytes, instAllocs: core[0].instance_allocs,
     });
@@ -427,7 +469,7 @@ function check(t, c, n, failures) {
     failures.push(`${t.name}: the core allocated ${c.posing_allocs} times while posing ${c.posing_poses} poses`);
 }
 
-function render(rows, split, physicsRows, skipped, failures, m, o, seconds) {
+function render(rows, split, physicsRows, skipped, failures, m, o, seconds, fadeRows = []) {
   const L = [];
   L.push("# Posing speed: the core against spine-core", "");
   L.push("Generated by `make bench` (core/bench/bench.mk, core/bench/bench.c, oracle/bench.mjs); do not edit.", "");
@@ -481,6 +523,19 @@ function render(rows, split, physicsRows, skipped, failures, m, o, seconds) {
     L.push("|---|---:|---:|---:|---:|---:|---:|");
     for (const r of physicsRows)
       L.push(`| ${r.name} | ${r.bones} | ${r.poses} | ${fmt(r.core)} | ${fmt(r.node)} | ${fmt(r.ratio, 2)}x | ${r.allocs} |`);
+  }
+  if (fadeRows.length) {
+    L.push("## Crossfading: AnimationState (issue 22)", "");
+    L.push(`Per rig of two animations or more: one AnimationState (AnimationStateData.defaultMix 0.2) made before posing; ` +
+      `the setup pose, then for every ordered pair of distinct animations \`clearTracks\`, the setup pose, ` +
+      `\`setAnimation(0, A, true)\`, ${o.transitions} frames, \`setAnimation(0, B, true)\`, ${o.transitions} frames; a frame: ` +
+      "`update(1/60)`, `apply`, `updateWorldTransform(Physics.none)` (a pose). The same runs and bit-for-bit checks as above; " +
+      "the core's allocations counted after its first sequence, in which the state's entry pool is made (warm-up).", "");
+    L.push("| document | bones | poses | core ns/pose | spine-core ns/pose | ratio | allocations while posing | warm-up allocations |");
+    L.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (const r of fadeRows)
+      L.push(`| ${r.name.replace(/ crossfading$/, "")} | ${r.bones} | ${fmt(r.poses)} | ${fmt(r.core)} | ${fmt(r.node)} | ` +
+        `${fmt(r.ratio, 2)}x | ${r.allocs} | ${r.warmupAllocs ?? "?"} |`);
     L.push("");
   }
   L.push("## Allocations and memory (the core)", "");
@@ -500,7 +555,7 @@ function render(rows, split, physicsRows, skipped, failures, m, o, seconds) {
   L.push("| document | core | spine-core |");
   L.push("|---|---|---|");
   const runs = (xs) => xs.map((x) => `${fmt(x.ns_per_pose)} (${Math.round((100 * x.cpu_ns) / x.ns)} %)`).join(", ");
-  for (const r of [...rows, ...split.map((x) => x.without), ...physicsRows])
+  for (const r of [...rows, ...split.map((x) => x.without), ...physicsRows, ...fadeRows])
     L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
   L.push("");
   if (failures.length) {
@@ -513,10 +568,10 @@ function render(rows, split, physicsRows, skipped, failures, m, o, seconds) {
 
 // ---------------------------------------------------------------------------------------------
 
-const USAGE = `usage: bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D] [--min-time S]
+const USAGE = `usage: bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D | --transitions N] [--min-time S]
                      [--warmup S]
        bench.mjs run --core BENCH --posecore POSECORE [--shared DIR] [--runs N] [--min-time S] [--samples N]
-                     [--corpus-cases N] [--out FILE] [--cc CC] [--warmup S] [--frames N] [--dt D]`;
+                     [--corpus-cases N] [--out FILE] [--cc CC] [--warmup S] [--frames N] [--dt D] [--transitions N]`;
 
 function main(argv) {
   const [verb, ...rest] = argv;

@@ -3,7 +3,8 @@
 // holds as a posecore dump (oracle/FORMAT.md). It has no posing logic of its own.
 //
 //   node oracle/pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics MODE]
-//        [--samples N|keys | --frames N --dt D[,D2,...]] [--skeleton X,Y,SX,SY] [--move DX,DY]
+//        [--samples N|keys | --frames N --dt D[,D2,...] | --transitions N --dt D[,...] [--mix M]]
+//        [--skeleton X,Y,SX,SY] [--move DX,DY]
 //        [--anim NAME]...
 //   node oracle/pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] --scenario FILE.json
 //   node oracle/pose_oracle.mjs check SKELETON.json
@@ -22,6 +23,7 @@ import {
 } from "@esotericsoftware/spine-core";
 import { DATA_BLOCKS, POSE_BLOCKS, TIMED_POSE_BLOCKS, writeBlocks } from "./blocks.mjs";
 import { DumpWriter, Unrepresentable, fmtNumber } from "./dump_writer.mjs";
+import { STATE_POSE_BLOCKS, stateBlocksContext } from "./animation_state.mjs";
 import {
   PHYSICS_MODES, ScenarioError, parseScenario, resolveNames, runScenario, shorthandSteps,
 } from "./scenario.mjs";
@@ -67,7 +69,7 @@ function numberList(option, v, count, want) {
 export function parseArgs(args, { allowOut = false, verb = "dump" } = {}) {
   const o = {
     file: null, skin: "none", physics: "none", samples: 5, anims: [], out: null,
-    frames: null, dt: null, skeleton: null, move: null, scenario: null,
+    frames: null, dt: null, skeleton: null, move: null, scenario: null, transitions: null, mix: null,
   };
   const given = new Set();
   for (let i = 0; i < args.length; i++) {
@@ -77,7 +79,7 @@ export function parseArgs(args, { allowOut = false, verb = "dump" } = {}) {
       return args[++i];
     };
     const once = () => {
-      if (given.has(a) && ["--frames", "--dt", "--skeleton", "--move", "--scenario"].includes(a))
+      if (given.has(a) && ["--frames", "--dt", "--skeleton", "--move", "--scenario", "--transitions", "--mix"].includes(a))
         throw new BadOption(`${a} given twice`);
       given.add(a);
     };
@@ -98,6 +100,14 @@ export function parseArgs(args, { allowOut = false, verb = "dump" } = {}) {
       const v = value();
       if (!/^[1-9][0-9]{0,5}$/.test(v) || Number(v) > MAX_FRAMES) throw new BadOption(`--frames ${v}: want a whole number from 1 to ${MAX_FRAMES}`);
       o.frames = Number(v);
+    } else if (verb === "dump" && a === "--transitions") {
+      once();
+      const v = value();
+      if (!/^[1-9][0-9]{0,5}$/.test(v) || Number(v) > MAX_FRAMES) throw new BadOption(`--transitions ${v}: want a whole number from 1 to ${MAX_FRAMES}`);
+      o.transitions = Number(v);
+    } else if (verb === "dump" && a === "--mix") {
+      once();
+      o.mix = numberList("--mix", value(), 1, "a mix duration in seconds, a finite number")[0];
     } else if (verb === "dump" && a === "--dt") {
       once();
       const v = value();
@@ -125,19 +135,26 @@ export function parseArgs(args, { allowOut = false, verb = "dump" } = {}) {
   }
   if (o.file === null) throw new BadOption("no skeleton file given");
   if (o.scenario !== null) {
-    for (const x of ["--samples", "--frames", "--dt", "--skeleton", "--move", "--physics", "--anim"])
+    for (const x of ["--samples", "--frames", "--dt", "--skeleton", "--move", "--physics", "--anim", "--transitions", "--mix"])
       if (given.has(x)) throw new BadOption(`--scenario excludes ${x} (the scenario holds the whole sequence)`);
   }
+  if (o.transitions !== null) {
+    for (const x of ["--frames", "--samples"])
+      if (given.has(x)) throw new BadOption(`--transitions excludes ${x}`);
+    if (o.dt === null) throw new BadOption("--transitions needs --dt");
+    if (o.mix === null) o.mix = 0;
+  } else if (o.mix !== null) throw new BadOption("--mix needs --transitions");
   if (o.frames !== null && o.dt === null) throw new BadOption("--frames needs --dt");
-  if (o.dt !== null && o.frames === null) throw new BadOption("--dt needs --frames");
+  if (o.dt !== null && o.frames === null && o.transitions === null) throw new BadOption("--dt needs --frames or --transitions");
   if (o.frames !== null && given.has("--samples")) throw new BadOption("--frames excludes --samples");
-  if (o.move !== null && o.frames === null) throw new BadOption("--move needs --frames");
+  if (o.move !== null && o.frames === null && o.transitions === null) throw new BadOption("--move needs --frames or --transitions");
   return o;
 }
 
 /** A sequence other than today's samples under Physics.none at rest: its dumps add the blocks of time. */
 function timed(o) {
-  return o.physics !== "none" || o.frames !== null || o.skeleton !== null || o.move !== null || o.scenario !== null;
+  return o.physics !== "none" || o.frames !== null || o.skeleton !== null || o.move !== null || o.scenario !== null
+    || o.transitions !== null;
 }
 
 const numbers = (list) => list.map(fmtNumber).join(",");
@@ -145,7 +162,8 @@ const numbers = (list) => list.map(fmtNumber).join(",");
 function normalisedOptions(o, animNames) {
   if (o.scenario !== null) return `--skin ${o.skin} --scenario ${o.scenario}`;
   let s = `--skin ${o.skin} --physics ${o.physics}`;
-  s += o.frames === null ? ` --samples ${o.samples}` : ` --frames ${o.frames} --dt ${numbers(o.dt)}`;
+  if (o.transitions !== null) s += ` --transitions ${o.transitions} --dt ${numbers(o.dt)} --mix ${fmtNumber(o.mix)}`;
+  else s += o.frames === null ? ` --samples ${o.samples}` : ` --frames ${o.frames} --dt ${numbers(o.dt)}`;
   if (o.skeleton) s += ` --skeleton ${numbers(o.skeleton)}`;
   if (o.move) s += ` --move ${numbers(o.move)}`;
   for (const n of animNames) s += ` --anim ${n}`;
@@ -258,6 +276,7 @@ function dumpText(o, bytes, scenario) {
     try {
       w.pose(index++, animation, time);
       writeBlocks(w, blocks, ctx);
+      if (timed(o)) writeBlocks(w, STATE_POSE_BLOCKS, stateBlocksContext(ctx)); // track, listener
     } catch (e) {
       throw new Passthrough(e); // the value cannot be spelt (exit 3) or an oracle bug, not a refusal
     }
@@ -369,7 +388,8 @@ async function batch() {
 }
 
 const USAGE = `usage: pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics none|update|reset|pose]
-           [--samples N|keys | --frames N --dt D[,D2,...]] [--skeleton X,Y,SCALEX,SCALEY] [--move DX,DY] [--anim NAME]...
+           [--samples N|keys | --frames N --dt D[,D2,...] | --transitions N --dt D[,D2,...] [--mix M]]
+           [--skeleton X,Y,SCALEX,SCALEY] [--move DX,DY] [--anim NAME]...
        pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] --scenario FILE.json
        pose_oracle.mjs check SKELETON.json
        pose_oracle.mjs batch  < jobs   (one JSON array a line: ["dump", FILE, "--out", OUT, ...] or ["check", FILE])`;

@@ -7,6 +7,7 @@
 // optional member filled in with its default, so the shorthands and the files run through one runner.
 
 import { MixFrom, Physics } from "@esotericsoftware/spine-core";
+import { ABSENT, STATE_STEPS, StateRun, stateMember, stateNames, stateSkins, transitionSteps } from "./animation_state.mjs";
 
 export const SCENARIO_VERSION = 1;
 
@@ -46,6 +47,7 @@ const STEPS = {
   updateWorldTransform: [["physics", "physics"]],
   pose: [],
   repeat: [["times", "times"], ["steps", "steps"]],
+  ...STATE_STEPS, // AnimationState and skins (animation_state.mjs)
 };
 
 function kindOf(v) {
@@ -80,8 +82,11 @@ function member(path, name, type, v, depth, count) {
       return v;
     case "steps":
       return stepList(at, v, depth + 1, count);
-    default:
-      throw new Error(`scenario.mjs: no type ${type}`);
+    default: {
+      const state = stateMember(type, v, (message) => new ScenarioError(at, message), kindOf);
+      if (state === undefined) throw new Error(`scenario.mjs: no type ${type}`);
+      return state;
+    }
   }
 }
 
@@ -104,7 +109,7 @@ function step(path, s, depth, count) {
       if (name === "repeat" && n === "steps") continue; // below, with its count
       out[n] = member(path, n, type, s[n], depth, count);
     } else if (dflt === undefined) throw new ScenarioError(path, `missing "${n}" (the "${name}" step needs it)`);
-    else out[n] = dflt;
+    else out[n] = dflt; // ABSENT (animation_state.mjs) for an optional member without a default
   }
   if (name === "repeat") {
     if (depth + 1 > LIMITS.depth) throw new ScenarioError(`${path}.steps`, `repeats nested deeper than ${LIMITS.depth}`);
@@ -164,6 +169,10 @@ export function shorthandSteps(o, animations, sampleTimes) {
   const place = (sk) => {
     steps.push(S("setPosition", { x: sk[0], y: sk[1] }), S("setScale", { scaleX: sk[2], scaleY: sk[3] }));
   };
+  if (o.transitions !== null && o.transitions !== undefined)
+    return transitionSteps(o, animations, S, (list, sk) => {
+      list.push(S("setPosition", { x: sk[0], y: sk[1] }), S("setScale", { scaleX: sk[2], scaleY: sk[3] }));
+    });
   if (o.skeleton) place(o.skeleton);
   steps.push(S("setupPose"), S("updateWorldTransform", { physics: mode }), S("pose"));
   for (const animation of animations) {
@@ -196,6 +205,10 @@ export function resolveNames(steps, data, skeleton, lacks) {
   const names = { animations: new Map(), physics: new Map() };
   const walk = (list) => {
     for (const s of list) {
+      for (const [name, path] of stateNames(s))
+        if (!data.findAnimation(name)) throw lacks(path, `Animation not found: ${name}`);
+      for (const [name, path] of stateSkins(s))
+        if (!data.findSkin(name)) throw lacks(path, `Skin not found: ${name}`);
       if (s.do === "repeat") walk(s.steps);
       else if (s.do === "apply" && !names.animations.has(s.animation)) {
         const a = data.findAnimation(s.animation);
@@ -220,6 +233,7 @@ export function resolveNames(steps, data, skeleton, lacks) {
 export function runScenario(steps, ctx, names, pose) {
   const { skeleton } = ctx;
   const state = { applied: null, lastTimes: new Map() };
+  ctx.stateRun = new StateRun(ctx); // the AnimationState steps (animation_state.mjs)
   const run = (list) => {
     for (const s of list) {
       switch (s.do) {
@@ -263,7 +277,8 @@ export function runScenario(steps, ctx, names, pose) {
           for (let i = 0; i < s.times; i++) run(s.steps);
           break;
         default:
-          throw new Error(`scenario.mjs: no step ${s.do}`);
+          if (!ctx.stateRun.run(s)) throw new Error(`scenario.mjs: no step ${s.do}`);
+          if (s.do === "applyState") state.applied = ctx.stateRun.applied();
       }
     }
   };

@@ -3,6 +3,7 @@
  * a line here (and its section in probes/README.md). */
 #include "probegen.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Every family, generated or planned. A planned family lands with the issue that brings what it
@@ -32,6 +33,13 @@ const probe_family probe_families[] = {
     { "order", 0, 0, "random sets of path, ik, transform, physics and slider constraints in random "
       "update orders around shared bones; every third probe around a weighted path with an offset",
       probe_order },
+    { "apply", 0, 0, "Animation.apply with its whole signature in scenarios: random animations applied on "
+      "top of each other with random time, last time, loop, alpha, MixFrom, add, out, appliedPose, over "
+      "documents keying every timeline kind (constraints too)", probe_apply },
+    { "mixing", 0, 0, "AnimationState: random scripts of 2 to 4 tracks, set/add/empty/clear with delays, mixes "
+      "and mix pairs, every entry setting (alpha, additive, reverse, thresholds, interpolations, time "
+      "scales, animation start/end/last), skins set while playing, odd deltas, over documents keying "
+      "every timeline kind", probe_mixing },
     { "physics", 0, 0, "physics constraints stepped over 30-600 frames: every component and setting, fps "
       "off the divisors of 60, edges of mass, damping, strength, clamping limits, global timelines, among "
       "ik/transform/path/slider, root motion, jittered dt", probe_physics },
@@ -45,9 +53,16 @@ const probe_family *probe_family_find(const char *name)
     return NULL;
 }
 
+void probe_name(const probe_params *p, char *out, size_t size)
+{
+    snprintf(out, size, "%s%s-s%llu-%06ld", p->family, p->amplify ? "-amp" : "", (unsigned long long)p->seed, p->index);
+}
+
 bool probe_generate(const probe_family *f, const probe_params *p, probe *out)
 {
     jw_reset(&out->doc);
+    jw_reset(&out->scenario);
+    out->has_scenario = false;
     out->args[0] = '\0';
     if (!f->generate) return false;
     return f->generate(p, out);

@@ -43,6 +43,8 @@ typedef struct gen {
     int bones, slots, events;
     gen_bone bone[MAX_BONES];
     gen_slot slot[MAX_SLOTS];
+    bool constraints;  /* the mixing documents: a constraint of each kind and their timelines */
+    bool slider;       /* and a slider */
 } gen;
 
 static double f32_next(double x)
@@ -511,13 +513,182 @@ static void write_attachment(gen *g, const gen_slot *sl, const char *name, int v
     jw_end(g->w);
 }
 
-bool probe_timeline(const probe_params *p, probe *out)
+/* ---- The constraints of the mixing documents (family_apply.c, family_mixing.c) ---------------------- */
+
+static num mix_value(prng *r)
 {
-    prng r = prng_stream(p->seed, prng_hash("timeline"), (uint64_t)p->index);
+    int k = prng_int(r, 0, 99);
+    num m = { 1, JW_SHORTEST };
+    if (k < 25) m.v = 1;
+    else if (k < 35) m.v = 0;
+    else if (k < 90) m.v = prng_int(r, 0, 100) / 100.0;
+    else m.v = prng_int(r, -50, 150) / 100.0;
+    return m;
+}
+
+/* ik0 (one bone toward another), tf0 (rotate and x from a source), path0 on slot s0 (no path
+ * attachment: its timelines set its pose only), ph0 (physics on a bone: nothing moves under
+ * Physics.none), and now and then sl0, a slider applying anim0 by its time. */
+static void write_constraints(gen *g)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    jw_array(w, "constraints", true);
+    if (g->bones >= 2) {
+        int b = prng_int(r, 1, g->bones - 1), t = prng_int(r, 0, g->bones - 1);
+        jw_object(w, NULL, false);
+        jw_string(w, "type", "ik");
+        jw_string(w, "name", "ik0");
+        jw_array(w, "bones", false);
+        jw_string(w, NULL, g->bone[b].name);
+        jw_end(w);
+        jw_string(w, "target", g->bone[t].name);
+        num m = mix_value(r);
+        jw_number(w, "mix", m.v, m.sp);
+        if (prng_chance(r, 0.3)) jw_bool(w, "bendPositive", false);
+        jw_end(w);
+    }
+    int b = prng_int(r, 0, g->bones - 1), src = prng_int(r, 0, g->bones - 1);
+    jw_object(w, NULL, false);
+    jw_string(w, "type", "transform");
+    jw_string(w, "name", "tf0");
+    jw_array(w, "bones", false);
+    jw_string(w, NULL, g->bone[b].name);
+    jw_end(w);
+    jw_string(w, "source", g->bone[src].name);
+    jw_raw(w, "properties", "{ \"rotate\": { \"to\": { \"rotate\": {} } }, \"x\": { \"to\": { \"x\": {} } } }");
+    num m = mix_value(r);
+    jw_number(w, "mixRotate", m.v, m.sp);
+    m = mix_value(r);
+    jw_number(w, "mixX", m.v, m.sp);
+    jw_end(w);
+    if (g->slots > 0) {
+        jw_object(w, NULL, false);
+        jw_string(w, "type", "path");
+        jw_string(w, "name", "path0");
+        jw_array(w, "bones", false);
+        jw_string(w, NULL, g->bone[prng_int(r, 0, g->bones - 1)].name);
+        jw_end(w);
+        jw_string(w, "slot", "s0");
+        jw_number(w, "position", prng_unit(r), JW_SHORTEST);
+        jw_end(w);
+    }
+    jw_object(w, NULL, false);
+    jw_string(w, "type", "physics");
+    jw_string(w, "name", "ph0");
+    jw_string(w, "bone", g->bone[prng_int(r, 0, g->bones - 1)].name);
+    jw_number(w, "rotate", 1, JW_SHORTEST);
+    if (prng_chance(r, 0.5)) jw_bool(w, "inertiaGlobal", true);
+    if (prng_chance(r, 0.5)) jw_bool(w, "mixGlobal", true);
+    jw_end(w);
+    if (g->slider) {
+        jw_object(w, NULL, false);
+        jw_string(w, "type", "slider");
+        jw_string(w, "name", "sl0");
+        jw_string(w, "animation", "anim0");
+        jw_number(w, "time", prng_unit(r), JW_SHORTEST);
+        if (prng_chance(r, 0.4)) jw_bool(w, "loop", true);
+        m = mix_value(r);
+        jw_number(w, "mix", m.v, m.sp);
+        jw_end(w);
+    }
+    jw_end(w);
+}
+
+/* One value a key of `name` (values drawn by mix_value, or as angles when `angles`). */
+static void value_timeline(gen *g, const char *name, bool angles)
+{
+    prng *r = g->r;
+    double t[MAX_KEYS], v[MAX_KEYS][1];
+    int n = draw_times(r, t, 5);
+    for (int i = 0; i < n; i++) v[i][0] = angles ? draw_value(r, 0) : mix_value(r).v;
+    jw_array(g->w, name, false);
+    for (int i = 0; i < n; i++) {
+        jw_object(g->w, NULL, false);
+        time_member(g, t[i]);
+        jw_number(g->w, "value", v[i][0], draw_spelling(r));
+        if (i + 1 < n) curve_member(g, 1, t[i], t[i + 1], v[i], v[i + 1]);
+        jw_end(g->w);
+    }
+    jw_end(g->w);
+}
+
+/* Keys of several mixes (`names`) a key. */
+static void mixes_timeline(gen *g, const char *name, const char *const *names, int count)
+{
+    prng *r = g->r;
+    double t[MAX_KEYS], v[MAX_KEYS][6];
+    int n = draw_times(r, t, 5);
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < count; c++) v[i][c] = mix_value(r).v;
+    jw_array(g->w, name, false);
+    for (int i = 0; i < n; i++) {
+        jw_object(g->w, NULL, false);
+        time_member(g, t[i]);
+        for (int c = 0; c < count; c++)
+            if (prng_chance(r, 0.85)) jw_number(g->w, names[c], v[i][c], JW_SHORTEST);
+        if (names[0][0] == 'm' && names[0][1] == 'i' && names[0][2] == 'x' && names[0][3] == '\0') {
+            if (prng_chance(r, 0.3)) jw_bool(g->w, "bendPositive", false);
+            if (prng_chance(r, 0.3)) jw_bool(g->w, "stretch", true);
+        }
+        if (i + 1 < n) curve_member(g, count, t[i], t[i + 1], v[i], v[i + 1]);
+        jw_end(g->w);
+    }
+    jw_end(g->w);
+}
+
+/* The constraint timelines of one animation (each kind now and then). */
+static void constraint_timelines(gen *g, int a)
+{
+    prng *r = g->r;
+    jw *w = g->w;
+    static const char *const ik_names[2] = { "mix", "softness" };
+    static const char *const tf_names[6] = { "mixRotate", "mixX", "mixY", "mixScaleX", "mixScaleY", "mixShearY" };
+    static const char *const physics_names[7] = { "inertia", "strength", "damping", "mass", "wind", "gravity", "mix" };
+    if (g->bones >= 2 && prng_chance(r, 0.4)) {
+        jw_object(w, "ik", false);
+        mixes_timeline(g, "ik0", ik_names, 2);
+        jw_end(w);
+    }
+    if (prng_chance(r, 0.4)) {
+        jw_object(w, "transform", false);
+        mixes_timeline(g, "tf0", tf_names, 6);
+        jw_end(w);
+    }
+    if (g->slots > 0 && prng_chance(r, 0.4)) {
+        jw_object(w, "path", false);
+        jw_object(w, "path0", false);
+        int k = prng_int(r, 0, 2);
+        if (k == 0) value_timeline(g, "position", false);
+        else if (k == 1) value_timeline(g, "spacing", false);
+        else mixes_timeline(g, "mix", tf_names, 3);
+        jw_end(w);
+        jw_end(w);
+    }
+    if (prng_chance(r, 0.4)) {
+        jw_object(w, "physics", false);
+        jw_object(w, prng_chance(r, 0.3) ? "" : "ph0", false);
+        int n = prng_int(r, 1, 2);
+        for (int k = 0; k < n; k++) value_timeline(g, physics_names[prng_int(r, 0, 6)], false);
+        jw_end(w);
+        jw_end(w);
+    }
+    if (g->slider && a > 0 && prng_chance(r, 0.4)) {
+        jw_object(w, "slider", false);
+        jw_object(w, "sl0", false);
+        value_timeline(g, prng_chance(r, 0.5) ? "time" : "mix", false);
+        jw_end(w);
+        jw_end(w);
+    }
+}
+
+bool timeline_document(const probe_params *p, prng *rp, jw *w, const char *family, bool mixing,
+                       timeline_doc *info)
+{
+    prng r = *rp;
     gen g = { 0 };
     g.r = &r;
-    g.w = &out->doc;
-    jw *w = g.w;
+    g.w = w;
 
     g.bones = prng_int(&r, 1, MAX_BONES);
     bool required = prng_chance(&r, 0.15);
@@ -555,8 +726,12 @@ bool probe_timeline(const probe_params *p, probe *out)
     g.events = prng_int(&r, 0, 3);
 
     char note[200];
-    snprintf(note, sizeof note, "probegen timeline --seed %llu, probe %ld: %d bones, %d slots, %d events",
+    snprintf(note, sizeof note, "probegen %s --seed %llu, probe %ld: %d bones, %d slots, %d events", family,
              (unsigned long long)p->seed, p->index, g.bones, g.slots, g.events);
+    if (mixing) {
+        g.constraints = true;
+        g.slider = prng_chance(&r, 0.3);
+    }
     begin_document(w, note);
     write_bones(w, g.bone, g.bones);
 
@@ -582,6 +757,7 @@ bool probe_timeline(const probe_params *p, probe *out)
         }
         jw_end(w);
     }
+    if (g.constraints) write_constraints(&g);
 
     /* Skins: `default` with each slot's `a` and `b` (and linked mesh `l`), `extra` with some `a`s. */
     bool extra = g.slots > 0 && prng_chance(&r, 0.3);
@@ -659,23 +835,40 @@ bool probe_timeline(const probe_params *p, probe *out)
         jw_end(w);
     }
 
-    int animations = prng_int(&r, 1, 3);
+    int animations = mixing ? prng_int(&r, 2, 4) : prng_int(&r, 1, 3);
     jw_object(w, "animations", true);
     for (int a = 0; a < animations; a++) {
         char name[16];
-        if (prng_chance(&r, 0.1)) snprintf(name, sizeof name, "%d", a); /* an integer-like name */
+        /* an integer-like name now and then (anim0 stays: a slider applies it) */
+        if (prng_chance(&r, 0.1) && !(g.slider && a == 0)) snprintf(name, sizeof name, "%d", a);
         else snprintf(name, sizeof name, "anim%d", a);
+        snprintf(info->names[a], sizeof info->names[a], "%s", name);
         jw_object(w, name, false);
         if (g.slots > 0) slot_timelines(&g);
         bone_timelines(&g);
         attachment_timelines(&g);
         draw_order_timelines(&g);
         event_timeline(&g);
+        if (g.constraints) constraint_timelines(&g, a);
         jw_end(w);
     }
     jw_end(w);
     jw_end(w);
+    info->animations = animations;
+    info->extra = extra;
+    info->bones = g.bones;
+    info->slots = g.slots;
+    *rp = r;
+    return !w->failed;
+}
 
+bool probe_timeline(const probe_params *p, probe *out)
+{
+    prng r = prng_stream(p->seed, prng_hash("timeline"), (uint64_t)p->index);
+    timeline_doc info;
+    jw *w = &out->doc;
+    if (!timeline_document(p, &r, w, "timeline", false, &info)) return false;
+    bool extra = info.extra;
     int k = prng_int(&r, 0, 99);
     const char *skin = k < 25 ? "none" : k < 65 ? "all" : k < 90 || !extra ? "default" : "extra";
     k = prng_int(&r, 0, 99);

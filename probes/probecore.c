@@ -218,10 +218,10 @@ static void write_file(const char *path, const char *bytes, size_t len)
 static void keep_miss(const run *r, const char *name, const char *oracle_path, bool oracle_refused,
                       const output *dump, const output *err, const char *diff_text, size_t diff_len)
 {
-    static const char *const ext[] = { "json", "args" };
-    for (int k = 0; k < 2; k++) {
+    static const char *const ext[] = { "json", "args", "scenario.json" };
+    for (int k = 0; k < 3; k++) {
         char *from = fmt("%s/%s.%s", r->dir, name, ext[k]), *to = fmt("%s/%s.%s", r->report, name, ext[k]);
-        file_copy(from, to);
+        if (k < 2 || exists(from)) file_copy(from, to);
         free(from);
         free(to);
     }
@@ -517,7 +517,20 @@ static int pose(const probes *p, size_t i)
     if (!argv) die("out of memory");
     argv[argc++] = "dump";
     argv[argc++] = json;
-    for (char *tok = strtok(args, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) argv[argc++] = tok;
+    /* A --scenario file without a directory is beside the probe (probes/README.md). */
+    char *beside = NULL;
+    bool scenario_next = false;
+    for (char *tok = strtok(args, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+        if (scenario_next && !strchr(tok, '/') && !beside) {
+            size_t n = strlen(p->r.dir) + strlen(tok) + 2;
+            beside = malloc(n);
+            if (beside) snprintf(beside, n, "%s/%s", p->r.dir, tok);
+            argv[argc++] = beside ? beside : tok;
+        } else {
+            argv[argc++] = tok;
+        }
+        scenario_next = strcmp(tok, "--scenario") == 0;
+    }
     for (int k = 0; k < p->extra_count; k++) argv[argc++] = p->extra[k];
     argv[argc] = NULL;
 
@@ -525,6 +538,7 @@ static int pose(const probes *p, size_t i)
     fflush(stdout);
     fflush(stderr);
     free(argv);
+    free(beside);
     free(args);
     free(json);
     free(args_path);

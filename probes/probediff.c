@@ -205,6 +205,17 @@ static int cmd_plan(const char *dir, const char *cache, const char *runtime, con
         sha256_update(&s, args, args_len);
         sha256_update(&s, "", 1);
         sha256_update(&s, json, json_len);
+        /* A scenario beside the probe (probes/README.md): its bytes are part of the question. */
+        char *scenario_path = fmt("%s/%s.scenario.json", dir, name);
+        size_t scenario_len;
+        char *scenario = exists(scenario_path) ? file_read(scenario_path, &scenario_len) : NULL;
+        if (scenario) {
+            static const char scenario_tag[] = "scenario";
+            sha256_update(&s, scenario_tag, sizeof scenario_tag);
+            sha256_update(&s, scenario, scenario_len);
+        }
+        free(scenario);
+        free(scenario_path);
         sha256_hex(&s, hexes[i]);
         fprintf(keys, "%s\t%s\n", name, hexes[i]);
 
@@ -225,9 +236,19 @@ static int cmd_plan(const char *dir, const char *cache, const char *runtime, con
             json_array_append_new(job, json_string(json_path));
             json_array_append_new(job, json_string("--out"));
             json_array_append_new(job, json_string(dump));
-            /* The options line, split on blanks (probe options never hold blanks inside a value). */
-            for (char *tok = strtok(args, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n"))
-                json_array_append_new(job, json_string(tok));
+            /* The options line, split on blanks (probe options never hold blanks inside a value); a
+             * --scenario file without a directory is beside the probe. */
+            bool scenario_next = false;
+            for (char *tok = strtok(args, " \t\r\n"); tok; tok = strtok(NULL, " \t\r\n")) {
+                if (scenario_next && !strchr(tok, '/')) {
+                    char *beside = fmt("%s/%s", dir, tok);
+                    json_array_append_new(job, json_string(beside));
+                    free(beside);
+                } else {
+                    json_array_append_new(job, json_string(tok));
+                }
+                scenario_next = strcmp(tok, "--scenario") == 0;
+            }
             char *line = json_dumps(job, JSON_COMPACT);
             fprintf(jobs, "%s\n", line);
             free(line);
@@ -341,10 +362,10 @@ static void put_verdict(FILE *f, const char *name, const char *verdict, const ch
 /* A probe probecore did not judge: kept with what there is (its document, options, the oracle's answer). */
 static void keep_unjudged(const diff_opts *o, const char *name, const char *key)
 {
-    static const char *const ext[] = { "json", "args" };
-    for (int k = 0; k < 2; k++) {
+    static const char *const ext[] = { "json", "args", "scenario.json" };
+    for (int k = 0; k < 3; k++) {
         char *from = fmt("%s/%s.%s", o->dir, name, ext[k]), *to = fmt("%s/%s.%s", o->report, name, ext[k]);
-        file_copy(from, to);
+        if (k < 2 || exists(from)) file_copy(from, to);
         free(from);
         free(to);
     }

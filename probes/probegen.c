@@ -118,11 +118,12 @@ int main(int argc, char **argv)
     }
     probe pr;
     jw_init(&pr.doc);
+    jw_init(&pr.scenario);
     int status = 0;
     for (long i = 0; i < n && status == 0; i++) {
         probe_params p = { f->name, seed, i, amplify };
         char name[96];
-        snprintf(name, sizeof name, "%s%s-s%llu-%06ld", f->name, amplify ? "-amp" : "", seed, i);
+        probe_name(&p, name, sizeof name);
         if (!probe_generate(f, &p, &pr)) {
             fprintf(stderr, "probegen: %s: could not generate probe %ld\n", family, i);
             status = 1;
@@ -135,6 +136,10 @@ int main(int argc, char **argv)
         char args[sizeof pr.args + 1];
         int args_len = snprintf(args, sizeof args, "%s\n", pr.args);
         ok = ok && write_file(path, args, (size_t)args_len);
+        if (ok && pr.has_scenario) {
+            snprintf(path, dir_len + 128, "%s/%s.scenario.json", dir, name);
+            ok = write_file(path, pr.scenario.buf, pr.scenario.len);
+        }
         if (!ok) {
             fprintf(stderr, "probegen: cannot write %s: %s\n", path, strerror(errno));
             status = 1;
@@ -149,6 +154,7 @@ int main(int argc, char **argv)
         }
     }
     jw_free(&pr.doc);
+    jw_free(&pr.scenario);
     free(list);
     free(path);
     return status;

@@ -23,6 +23,11 @@ typedef struct probe_params {
 typedef struct probe {
     jw doc;         /* the skeleton document */
     char args[512]; /* the options line (corpus convention: NAME.args) */
+    /* A scenario (oracle/FORMAT.md), written as NAME.scenario.json when the family makes one; its args
+     * then name it `--scenario NAME.scenario.json`, a file beside the probe (the harness resolves it:
+     * probes/README.md). */
+    jw scenario;
+    bool has_scenario;
 } probe;
 
 typedef struct probe_family {
@@ -53,6 +58,22 @@ bool probe_transform(const probe_params *p, probe *out);
 bool probe_slider(const probe_params *p, probe *out);
 bool probe_order(const probe_params *p, probe *out);
 bool probe_physics(const probe_params *p, probe *out); /* planned: drawn on request, not in CI yet */
+bool probe_apply(const probe_params *p, probe *out);
+bool probe_mixing(const probe_params *p, probe *out);
+
+/* The documents of the timeline family (family_timeline.c), for the families that play them: every
+ * timeline kind the core applies; `mixing` adds a constraint of each kind (ik0, tf0, path0 when there
+ * are slots, ph0, now and then the slider sl0 of anim0) with their timelines, and 2 to 4 animations. */
+typedef struct timeline_doc {
+    int animations;
+    char names[4][16];  /* in document order */
+    bool extra;         /* a second skin, `extra`, beside `default` */
+    int bones, slots;
+} timeline_doc;
+bool timeline_document(const probe_params *p, prng *r, jw *w, const char *family, bool mixing, timeline_doc *info);
+
+/* The probe's name (FAMILY[-amp]-sSEED-INDEX), as probegen writes it. */
+void probe_name(const probe_params *p, char *out, size_t size);
 
 /* ---- shared by families ---- */
 

@@ -19,7 +19,13 @@
  *
  * oracle/bench.mjs prints the same for spine-core; the two must agree bit for bit.
  *
- *   bench SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D] [--min-time SECONDS]
+ *   bench SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D | --transitions N]
+ *         [--min-time SECONDS]
+ *
+ * With --transitions N the work is a crossfading loop instead (issue 22): one AnimationState (default mix
+ * 0.2) made before posing; the setup pose; then for every ordered pair of distinct animations,
+ * clearTracks, the setup pose, setAnimation(0, A, true), N frames, setAnimation(0, B, true), N frames,
+ * each frame update(1/60), apply, world transform (`poses` counts the frames and the setup pose).
  *
  * Exit 0; 2 bad usage, or the document refused (the runtime would throw) or out of memory. */
 #include "bench_alloc.h"
@@ -38,6 +44,9 @@ typedef struct sequence {
     int animations;
     int samples;
     double *times; /* animations * samples sample times */
+    int transitions;   /* frames per animation of a pair (0: the pose sequence) */
+    pc_animation_state_data *state_data;
+    pc_animation_state *state;
     int frames;    /* physics frames per animation (0: samples) */
     double dt;
 } sequence;
@@ -69,9 +78,36 @@ static uint32_t hash_pose(uint32_t h, const sequence *s)
     return h;
 }
 
+/* The crossfading loop (--transitions). */
+static const char *run_transitions(const sequence *s, uint32_t *hash)
+{
+    pc_skeleton_setup_pose(s->sk);
+    pc_skeleton_update_world_transform(s->sk);
+    if (hash) *hash = hash_pose(*hash, s);
+    for (int a = 0; a < s->animations; a++)
+        for (int b = 0; b < s->animations; b++) {
+            if (a == b) continue;
+            pc_animation_state_clear_tracks(s->state);
+            pc_skeleton_setup_pose(s->sk);
+            int pair[2] = { a, b };
+            for (int k = 0; k < 2; k++) {
+                if (!pc_animation_state_set_animation(s->state, 0, pair[k], true)) return pc_animation_state_error(s->state);
+                for (int f = 0; f < s->transitions; f++) {
+                    pc_animation_state_update(s->state, 1 / 60.0);
+                    const char *error = pc_animation_state_apply(s->state, s->sk);
+                    if (error) return error;
+                    pc_skeleton_update_world_transform(s->sk);
+                    if (hash) *hash = hash_pose(*hash, s);
+                }
+            }
+        }
+    return NULL;
+}
+
 /* One pose sequence; with `hash`, folds every pose into *hash. Returns NULL or the runtime's error. */
 static const char *run_sequence(const sequence *s, uint32_t *hash)
 {
+    if (s->transitions) return run_transitions(s, hash);
     pc_skeleton_setup_pose(s->sk);
     pc_skeleton_update_world_transform(s->sk);
     if (hash) *hash = hash_pose(*hash, s);
@@ -131,7 +167,7 @@ int main(int argc, char **argv)
 {
     bench_alloc_init();
     const char *path = NULL, *skin = "all";
-    int samples = 30, frames = 0;
+    int samples = 30, frames = 0, transitions = 0;
     double min_time = 1.0, dt = 0;
     for (int i = 1; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -140,17 +176,20 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--min-time") == 0 && value) min_time = atof(argv[++i]);
         else if (strcmp(argv[i], "--frames") == 0 && value) frames = atoi(argv[++i]);
         else if (strcmp(argv[i], "--dt") == 0 && value) dt = strtod(argv[++i], NULL);
+        else if (strcmp(argv[i], "--transitions") == 0 && value) transitions = atoi(argv[++i]);
         else if (argv[i][0] != '-' && !path) path = argv[i];
         else return fail("usage: bench SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D] "
-                         "[--min-time SECONDS]", NULL);
+                         "[--min-time SECONDS] [--transitions N]", NULL);
     }
     if (!path || samples < 1 || samples > 100000 || !(min_time >= 0) || frames < 0 || frames > 100000
         || (frames > 0 && !(dt > 0)))
         return fail("bad arguments", NULL);
     if (strcmp(skin, "none") == 0) skin = NULL;
 
+    if (transitions < 0 || transitions > 100000) return fail("bad arguments", NULL);
     sequence s = { 0 };
     s.samples = samples;
+    s.transitions = transitions;
     s.frames = frames;
     s.dt = dt;
     pc_error err;
@@ -174,11 +213,21 @@ int main(int argc, char **argv)
             s.times[(size_t)a * (size_t)samples + (size_t)i] = samples == 1 ? 0 : duration * i / (samples - 1);
     }
     long long poses = 1 + (long long)s.animations * (frames > 0 ? frames : samples);
+    if (transitions) {
+        s.state_data = pc_animation_state_data_new(s.data);
+        if (s.state_data) pc_animation_state_data_set_default_mix(s.state_data, 0.2);
+        s.state = s.state_data ? pc_animation_state_new(s.state_data) : NULL;
+        if (!s.state) return fail("out of memory", NULL);
+        poses = 1 + (long long)s.animations * (s.animations - 1) * 2 * transitions;
+    }
 
     /* One sequence untimed (caches), then sequences until min_time has passed. */
     bench_alloc_counts p0 = bench_alloc_snapshot();
     const char *error = run(&s, NULL);
     if (error) return fail("refused while posing", error);
+    /* A state makes its entries in its first sequence (the pool warms up): counted apart. */
+    bench_alloc_counts w0 = p0;
+    if (transitions) p0 = bench_alloc_snapshot();
     uint64_t min_ns = (uint64_t)(min_time * 1e9), elapsed;
     uint64_t cpu_start = clock_ns(CLOCK_PROCESS_CPUTIME_ID), start = clock_ns(CLOCK_MONOTONIC);
     long long reps = 0;
@@ -193,7 +242,9 @@ int main(int argc, char **argv)
     int bones = pc_data_bone_count(s.data);
     printf("bones\t%d\nposes\t%lld\nreps\t%lld\nns\t%llu\ncpu_ns\t%llu\nns_per_pose\t%.3f\n", bones, poses, reps,
            (unsigned long long)elapsed, (unsigned long long)cpu, (double)elapsed / ((double)reps * (double)poses));
-    printf("posing_allocs\t%llu\nposing_poses\t%lld\n", p1.allocations - p0.allocations, (reps + 1) * poses);
+    printf("posing_allocs\t%llu\nposing_poses\t%lld\n", p1.allocations - p0.allocations,
+           (reps + (transitions ? 0 : 1)) * poses);
+    if (transitions) printf("warmup_allocs\t%llu\n", p0.allocations - w0.allocations);
     printf("document_bytes\t%lld\ndocument_allocs\t%llu\n", c1.live_bytes - c0.live_bytes,
            c1.allocations - c0.allocations);
     printf("instance_bytes\t%lld\ninstance_allocs\t%llu\n", c2.live_bytes - c1.live_bytes,
@@ -214,6 +265,8 @@ int main(int argc, char **argv)
     printf("checksum\t%08lx\n", (unsigned long)hash);
 
     free(s.times);
+    pc_animation_state_free(s.state);
+    pc_animation_state_data_free(s.state_data);
     pc_events_free(s.events);
     pc_skeleton_free(s.sk);
     pc_skeleton_data_free(s.data);

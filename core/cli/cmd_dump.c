@@ -120,7 +120,7 @@ static pc_scenario *read_scenario(const char *path)
         fprintf(stderr, "posecore: %s: cannot read the file\n", path);
         return NULL;
     }
-    char msg[600];
+    char msg[2200];
     pc_scenario *sc = pc_scenario_parse(text, len, msg, sizeof msg);
     free(text);
     if (!sc) fprintf(stderr, "posecore: %s: %s\n", path, msg);
@@ -129,7 +129,7 @@ static pc_scenario *read_scenario(const char *path)
 
 int cmd_dump(int argc, char **argv)
 {
-    pc_dump_options opt = { NULL, 5, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, NULL, NULL };
+    pc_dump_options opt = { NULL, 5, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, NULL, NULL, 0, 0 };
     const char *input = NULL;
     const char **anims = calloc((size_t)argc, sizeof *anims);
     double *dt = malloc(MAX_DT_LIST * sizeof *dt);
@@ -145,12 +145,13 @@ int cmd_dump(int argc, char **argv)
     int status = 2;
     bool given_samples = false, given_physics = false, given_anim = false;
     bool given_frames = false, given_dt = false, given_skeleton = false, given_move = false, given_scenario = false;
+    bool given_transitions = false, given_mix = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool takes_value = strcmp(a, "--skin") == 0 || strcmp(a, "--physics") == 0 || strcmp(a, "--samples") == 0
                            || strcmp(a, "--frames") == 0 || strcmp(a, "--dt") == 0 || strcmp(a, "--skeleton") == 0
                            || strcmp(a, "--move") == 0 || strcmp(a, "--scenario") == 0 || strcmp(a, "--anim") == 0
-                           || strcmp(a, "--rule") == 0;
+                           || strcmp(a, "--rule") == 0 || strcmp(a, "--transitions") == 0 || strcmp(a, "--mix") == 0;
         if (takes_value && i + 1 >= argc) {
             fprintf(stderr, "posecore dump: %s needs a value\n", a);
             goto done;
@@ -158,7 +159,8 @@ int cmd_dump(int argc, char **argv)
         const char *value = takes_value ? argv[++i] : NULL;
         bool *once = strcmp(a, "--frames") == 0 ? &given_frames : strcmp(a, "--dt") == 0 ? &given_dt
                      : strcmp(a, "--skeleton") == 0 ? &given_skeleton : strcmp(a, "--move") == 0 ? &given_move
-                     : strcmp(a, "--scenario") == 0 ? &given_scenario : NULL;
+                     : strcmp(a, "--scenario") == 0 ? &given_scenario : strcmp(a, "--transitions") == 0 ? &given_transitions
+                     : strcmp(a, "--mix") == 0 ? &given_mix : NULL;
         if (once) {
             if (*once) {
                 fprintf(stderr, "posecore dump: %s given twice\n", a);
@@ -194,6 +196,14 @@ int cmd_dump(int argc, char **argv)
                 goto done;
             }
             opt.frames = (int)n;
+        } else if (strcmp(a, "--transitions") == 0) {
+            if (!whole_number(value, &n) || n > MAX_FRAMES) {
+                fprintf(stderr, "posecore dump: --transitions %s: want a whole number from 1 to %d\n", value, MAX_FRAMES);
+                goto done;
+            }
+            opt.transitions = (int)n;
+        } else if (strcmp(a, "--mix") == 0) {
+            if (number_list("--mix", value, 1, "a mix duration in seconds, a finite number", &opt.mix, 1) < 0) goto done;
         } else if (strcmp(a, "--dt") == 0) {
             const char *want = "D[,D2,...]: frame times in seconds, positive finite numbers";
             int count = number_list("--dt", value, -1, want, dt, MAX_DT_LIST);
@@ -234,16 +244,24 @@ int cmd_dump(int argc, char **argv)
     if (opt.scenario_path) {
         const char *excluded = given_samples ? "--samples" : given_frames ? "--frames" : given_dt ? "--dt"
                                : given_skeleton ? "--skeleton" : given_move ? "--move" : given_physics ? "--physics"
-                               : given_anim ? "--anim" : NULL;
+                               : given_anim ? "--anim" : given_transitions ? "--transitions" : given_mix ? "--mix" : NULL;
         if (excluded) {
             fprintf(stderr, "posecore dump: --scenario excludes %s (the scenario holds the whole sequence)\n", excluded);
             goto done;
         }
     }
+    if (given_transitions) {
+        if (given_frames) { usage_error("--transitions excludes --frames"); goto done; }
+        if (given_samples) { usage_error("--transitions excludes --samples"); goto done; }
+        if (!given_dt) { usage_error("--transitions needs --dt"); goto done; }
+    } else if (given_mix) { usage_error("--mix needs --transitions"); goto done; }
     if (given_frames && !given_dt) { usage_error("--frames needs --dt"); goto done; }
-    if (given_dt && !given_frames) { usage_error("--dt needs --frames"); goto done; }
+    if (given_dt && !given_frames && !given_transitions) { usage_error("--dt needs --frames or --transitions"); goto done; }
     if (given_frames && given_samples) { usage_error("--frames excludes --samples"); goto done; }
-    if (given_move && !given_frames) { usage_error("--move needs --frames"); goto done; }
+    if (given_move && !given_frames && !given_transitions) {
+        usage_error("--move needs --frames or --transitions");
+        goto done;
+    }
 
     /* A bad scenario is named before the document is read. */
     if (opt.scenario_path) {

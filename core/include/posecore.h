@@ -125,6 +125,100 @@ const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double l
 const char *pc_skeleton_apply_animation_looped(pc_skeleton *sk, int animation, double last_time, double time,
                                                pc_events *events);
 
+/* The runtime's MixFrom: what `alpha` mixes from, and what a timeline does before its first key
+ * (current: mixes from the current pose, nothing before the first key; setup: from the setup pose, the
+ * setup pose before the first key; first: from the current pose, toward the setup pose by alpha before
+ * the first key). The numbers are the runtime's. */
+typedef enum pc_mix_from { PC_FROM_CURRENT = 0, PC_FROM_SETUP = 1, PC_FROM_FIRST = 2 } pc_mix_from;
+
+/* Animation.apply with its whole signature: `animation.apply(skeleton, lastTime, time, loop, events,
+ * alpha, from, add, out, appliedPose)`. Looped, a time past the duration wraps (JavaScript's %, and
+ * last_time too when above 0); alpha mixes the timelines' values in from `from`; `add` adds the values
+ * of the timelines that support it; `out` marks a mix out (instant timelines then set the setup pose, or
+ * nothing from the current pose); `applied_pose` writes the applied poses (the constrained copies a
+ * slider writes) instead of the poses. Events fired go into `events` (cleared first; NULL: none kept).
+ * Allocates nothing. Returns NULL, or the runtime's error message where it would throw. */
+const char *pc_skeleton_apply(pc_skeleton *sk, int animation, double last_time, double time, bool loop,
+                              pc_events *events, double alpha, pc_mix_from from, bool add, bool out,
+                              bool applied_pose);
+
+/* ---- AnimationState: tracks, crossfades, layers and events as spine-core 4.3.13 plays them --------
+ *
+ * As a spine-c program drives spAnimationState: the data (default mix and mix pairs by animation
+ * name), a state over it, entries it returns that the caller may set, update(delta) and apply(skeleton),
+ * and a listener called with start, interrupt, end, dispose, complete and event notifications in the
+ * runtime's order. Entries come from a pool the state keeps: once a state has made as many entries as
+ * it holds at once, updating and applying allocate nothing. An entry must not be used after its dispose
+ * notification. Animations are named by their index (pc_data_animation_*), or PC_ANIMATION_NONE for the
+ * runtime's empty animation. Functions where the runtime throws (a negative track index) return NULL
+ * or -1 and leave the message in pc_animation_state_error. */
+typedef struct pc_animation_state_data pc_animation_state_data;
+typedef struct pc_animation_state pc_animation_state;
+typedef struct pc_track_entry pc_track_entry;
+typedef struct pc_event_key pc_event_key;
+
+typedef enum pc_state_event {
+    PC_STATE_START, PC_STATE_INTERRUPT, PC_STATE_END, PC_STATE_DISPOSE, PC_STATE_COMPLETE, PC_STATE_EVENT
+} pc_state_event;
+/* `event` is the fired event for PC_STATE_EVENT, else NULL. The listener may call the state. */
+typedef void (*pc_state_listener)(void *user, pc_animation_state *state, pc_state_event type,
+                                  pc_track_entry *entry, const pc_event_key *event);
+
+pc_animation_state_data *pc_animation_state_data_new(const pc_skeleton_data *data);
+void pc_animation_state_data_free(pc_animation_state_data *d);
+void pc_animation_state_data_set_default_mix(pc_animation_state_data *d, double duration);
+/* AnimationStateData.setMix by names; -1 when the document has no animation of either name. */
+int pc_animation_state_data_set_mix(pc_animation_state_data *d, const char *from, const char *to, double duration);
+
+pc_animation_state *pc_animation_state_new(const pc_animation_state_data *d);
+void pc_animation_state_free(pc_animation_state *s);
+void pc_animation_state_set_listener(pc_animation_state *s, pc_state_listener listener, void *user);
+void pc_animation_state_set_time_scale(pc_animation_state *s, double time_scale);
+const char *pc_animation_state_error(const pc_animation_state *s);
+
+#define PC_ANIMATION_NONE (-1) /* the empty animation */
+pc_track_entry *pc_animation_state_set_animation(pc_animation_state *s, int track, int animation, bool loop);
+pc_track_entry *pc_animation_state_add_animation(pc_animation_state *s, int track, int animation, bool loop,
+                                                 double delay);
+pc_track_entry *pc_animation_state_set_empty_animation(pc_animation_state *s, int track, double mix_duration);
+pc_track_entry *pc_animation_state_add_empty_animation(pc_animation_state *s, int track, double mix_duration,
+                                                       double delay);
+void pc_animation_state_set_empty_animations(pc_animation_state *s, double mix_duration);
+int pc_animation_state_clear_track(pc_animation_state *s, int track);   /* -1 where the runtime throws */
+void pc_animation_state_clear_tracks(pc_animation_state *s);
+pc_track_entry *pc_animation_state_get_current(const pc_animation_state *s, int track); /* NULL: none */
+void pc_animation_state_update(pc_animation_state *s, double delta);
+/* Poses the skeleton; NULL, or the runtime's message where a timeline throws. */
+const char *pc_animation_state_apply(pc_animation_state *s, pc_skeleton *sk);
+
+/* A track entry's settings and times (TrackEntry's fields of these names). */
+typedef enum pc_entry_field {
+    PC_ENTRY_ALPHA, PC_ENTRY_TIME_SCALE, PC_ENTRY_DELAY, PC_ENTRY_TRACK_TIME, PC_ENTRY_TRACK_END,
+    PC_ENTRY_TRACK_LAST, PC_ENTRY_ANIMATION_START, PC_ENTRY_ANIMATION_END, PC_ENTRY_ANIMATION_LAST,
+    PC_ENTRY_MIX_TIME, PC_ENTRY_MIX_DURATION, PC_ENTRY_EVENT_THRESHOLD, PC_ENTRY_MIX_ATTACHMENT_THRESHOLD,
+    PC_ENTRY_ALPHA_ATTACHMENT_THRESHOLD, PC_ENTRY_MIX_DRAW_ORDER_THRESHOLD, PC_ENTRY_TOTAL_ALPHA,
+    PC_ENTRY_LOOP, PC_ENTRY_ADDITIVE, PC_ENTRY_REVERSE, PC_ENTRY_SHORTEST_ROTATION, PC_ENTRY_KEEP_HOLD
+} pc_entry_field;
+/* Sets a field (booleans as 0 and 1; PC_ENTRY_ANIMATION_LAST is setAnimationLast). */
+void pc_track_entry_set(pc_track_entry *e, pc_entry_field field, double value);
+double pc_track_entry_get(const pc_track_entry *e, pc_entry_field field);
+/* TrackEntry.setMixDuration(mixDuration, delay): with set_delay false, only the mix duration. */
+void pc_track_entry_set_mix_duration(pc_track_entry *e, double mix_duration, bool set_delay, double delay);
+/* The interpolation of the mix percentage: 0 linear, 1 smooth, 2 slowFast, 3 fastSlow, 4 circle,
+ * 5 pow and 6 powOut (of `power`). */
+void pc_track_entry_set_mix_interpolation(pc_track_entry *e, int interpolation, double power);
+void pc_track_entry_reset_rotation_directions(pc_track_entry *e);
+int pc_track_entry_animation(const pc_track_entry *e);  /* its animation's index, or PC_ANIMATION_NONE */
+int pc_track_entry_track(const pc_track_entry *e);
+double pc_track_entry_animation_time(const pc_track_entry *e); /* getAnimationTime */
+void pc_track_entry_set_user(pc_track_entry *e, void *user);
+void *pc_track_entry_user(const pc_track_entry *e);
+
+/* A fired event's name (its event data's) and its key's values. */
+const char *pc_event_name(const pc_skeleton_data *data, const pc_event_key *e);
+double pc_event_time(const pc_event_key *e);
+const char *pc_event_string(const pc_event_key *e); /* NULL: null */
+
 /* The world transform of bone `bone`'s applied pose: a, b, c, d, worldX, worldY. */
 void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6]);
 

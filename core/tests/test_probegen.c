@@ -111,11 +111,13 @@ static char *gen(const char *family, uint64_t seed, long index, bool amplify, ch
     ck_assert_ptr_nonnull(f);
     probe p;
     jw_init(&p.doc);
+    jw_init(&p.scenario);
     probe_params params = { family, seed, index, amplify };
     ck_assert(probe_generate(f, &params, &p));
     char *doc = strdup(p.doc.buf);
     if (args) snprintf(args, args_size, "%s", p.args);
     jw_free(&p.doc);
+    jw_free(&p.scenario);
     return doc;
 }
 

@@ -175,6 +175,26 @@ static const pc_rule rules[PC_RULE_COUNT] = {
         { "damp-first", "the velocity damped before the offset moves by it" },
         { "fresh-angle", "the scale step reads the angle this step's rotation just gave" },
     } },
+    [PC_RULE_STATE_ROTATION] = { "state.rotation", "how a crossfaded rotation is mixed",
+      "mixing", 2, {
+        { "accumulator", "the rotation accumulator: the first frame's shortest direction kept across 180 degrees" },
+        { "plain-mix", "crossfaded rotations mixed by alpha as any timeline is" },
+    } },
+    [PC_RULE_STATE_THRESHOLDS] = { "state.thresholds", "the comparisons of the attachment, draw order and event thresholds",
+      "mixing", 2, {
+        { "strict", "mixing out below a threshold (mix < it); attachments kept from alpha >= alphaAttachmentThreshold" },
+        { "inclusive", "mixing out at or below a threshold (mix <= it); attachments kept from alpha > it" },
+    } },
+    [PC_RULE_STATE_HOLD] = { "state.hold", "the alpha a held timeline mixes out by",
+      "mixing", 2, {
+        { "hold", "a timeline the next entry keys too mixes out by alphaHold (faded by the hold mix)" },
+        { "mix-out", "every timeline mixes out by alphaMix" },
+    } },
+    [PC_RULE_STATE_TIME_MOD] = { "state.time-mod", "the animation time of a looped entry",
+      "mixing", 2, {
+        { "fmod", "trackTime % duration + animationStart (JavaScript's %, the C remainder)" },
+        { "floored", "trackTime - duration * floor(trackTime / duration) + animationStart" },
+    } },
 };
 
 size_t pc_rule_count(void) { return PC_RULE_COUNT; }
@@ -232,6 +252,10 @@ static void apply_reading(pc_readings *r, int rule, int k)
     case PC_RULE_PHYSICS_POW: r->physics_pow_libm = k == 1; break;
     case PC_RULE_PHYSICS_DELTA: r->physics_delta_dt = k == 1; break;
     case PC_RULE_PHYSICS_SUBSTEP_ORDER: r->physics_substep_order = k; break;
+    case PC_RULE_STATE_ROTATION: r->state.rotation = k; break;
+    case PC_RULE_STATE_THRESHOLDS: r->state.thresholds = k; break;
+    case PC_RULE_STATE_HOLD: r->state.hold = k; break;
+    case PC_RULE_STATE_TIME_MOD: r->state.time_mod = k; break;
     case PC_RULE_COUNT: break;
     }
     r->selected[rule] = (unsigned char)k;

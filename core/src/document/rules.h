@@ -50,6 +50,10 @@ enum pc_rule_id {
     PC_RULE_PHYSICS_POW,
     PC_RULE_PHYSICS_DELTA,
     PC_RULE_PHYSICS_SUBSTEP_ORDER,
+    PC_RULE_STATE_ROTATION,
+    PC_RULE_STATE_THRESHOLDS,
+    PC_RULE_STATE_HOLD,
+    PC_RULE_STATE_TIME_MOD,
     PC_RULE_COUNT
 };
 
@@ -141,6 +145,12 @@ typedef struct pc_readings {
      * the previous step's angle; 1: the velocity damped before the offset moves; 2: the scale step on
      * the angle this step's rotation gives). */
     int physics_substep_order;
+    /* state.*: AnimationState (core/src/play/state_apply.c, track_entry.c), 0 the current reading:
+     * rotation (0 the rotation accumulator for crossfaded rotations, 1 the plain mix), thresholds (0
+     * `mix < threshold` and `alpha >= alphaAttachmentThreshold`, 1 `<=` and `>`), hold (0 held timelines
+     * mix out by alphaHold, 1 by alphaMix as the others), time_mod (0 the animation time by JavaScript's
+     * %, 1 by a floored modulo t - d * floor(t / d)). */
+    struct { int rotation, thresholds, hold, time_mod; } state;
 } pc_readings;
 
 /* math.trig: Math.sin, Math.cos, Math.atan2 as the pose code calls them, and sin and cos of one argument

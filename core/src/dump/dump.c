@@ -9,6 +9,7 @@
 #include "dump_data.h"
 #include "instance/skeleton.h"
 #include "instance/physics.h"
+#include "dump_state.h"
 #include "play/scenario_run.h"
 #include "js/numtext.h"
 
@@ -260,7 +261,8 @@ static const char physics_mode_names[4][8] = { "none", "reset", "update", "pose"
 /* A sequence other than the samples under Physics.none at rest: its poses add the blocks of time. */
 static bool timed(const pc_dump_options *opt)
 {
-    return opt->physics != PC_PHYSICS_NONE || opt->frames > 0 || opt->skeleton || opt->move || opt->scenario;
+    return opt->physics != PC_PHYSICS_NONE || opt->frames > 0 || opt->skeleton || opt->move || opt->scenario
+           || opt->transitions > 0;
 }
 
 static size_t append_numbers(char *buf, size_t n, size_t size, const char *option, const double *v, int count)
@@ -284,7 +286,11 @@ void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size)
     }
     n += (size_t)snprintf(buf + n, size - n, "--skin %s --physics %s", skin, physics_mode_names[opt->physics]);
     if (n < size) {
-        if (opt->frames > 0) {
+        if (opt->transitions > 0) {
+            n += (size_t)snprintf(buf + n, size - n, " --transitions %d", opt->transitions);
+            n = append_numbers(buf, n, size, "--dt", opt->dt, opt->dt_count);
+            n = append_numbers(buf, n, size, "--mix", &opt->mix, 1);
+        } else if (opt->frames > 0) {
             n += (size_t)snprintf(buf + n, size - n, " --frames %d", opt->frames);
             n = append_numbers(buf, n, size, "--dt", opt->dt, opt->dt_count);
         } else if (opt->keys) n += (size_t)snprintf(buf + n, size - n, " --samples keys");
@@ -306,12 +312,15 @@ typedef struct pose_writer {
 } pose_writer;
 
 static bool write_pose(void *ctx, const pc_skeleton *sk, const char *animation, double time,
-                       const pc_fired_events *events)
+                       const pc_fired_events *events, const pc_play *play)
 {
     pose_writer *pw = ctx;
     dw_pose(pw->w, pw->index++, animation, time);
     write_pose_rows(pw->w, sk, events, pw->key, pw->key_size);
-    if (pw->timed) write_time_rows(pw->w, sk);
+    if (pw->timed) {
+        write_time_rows(pw->w, sk);
+        pc_dump_state_rows(pw->w, sk->data, play); /* track, listener */
+    }
     return true;
 }
 
@@ -329,7 +338,7 @@ static pc_scenario *shorthand(const pc_skeleton_data *data, const pc_dump_option
                 names[n++] = data->animations[a].name;
             }
         pc_shorthand o = { opt->physics, anims, n, names, opt->skeleton, opt->samples, opt->keys, opt->frames,
-                           opt->dt, opt->dt_count, opt->move };
+                           opt->dt, opt->dt_count, opt->move, opt->transitions, opt->mix };
         sc = pc_scenario_shorthand(&o);
     }
     free(anims);

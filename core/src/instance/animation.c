@@ -3,6 +3,7 @@
  * the curves timeline_curve.c's, each family of timelines its timeline_*.c. */
 #include "animation.h"
 #include "timeline.h"
+#include "js/jsmath.h"
 #include "js/jsobject.h"
 #include "js/jsmath.h"
 
@@ -74,6 +75,61 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
         }
     }
     return error;
+}
+
+static bool is_setup_mix(const pc_mix *m)
+{
+    return m->alpha == 1 && m->from == PC_FROM_SETUP && !m->add && !m->out && !m->applied;
+}
+
+const char *pc_animation_apply_mix(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
+                                   bool loop, pc_fired_events *events, const pc_mix *m)
+{
+    /* Animation.apply: looped, the times wrap by JavaScript's % (the last time only above 0). */
+    if (loop && a->duration != 0) {
+        time = js_fmod(time, a->duration);
+        if (last_time > 0) last_time = js_fmod(last_time, a->duration);
+    }
+    if (is_setup_mix(m)) return pc_animation_apply(sk, a, last_time, time, false, events); /* wrapped above */
+    const char *error = NULL;
+    ptrdiff_t index = a - sk->data->animations;
+    const int *key_at = index >= 0 && index < sk->data->animation_count
+                        ? &sk->attachment_key_at[sk->timeline_base[index]] : NULL;
+    for (int i = 0; i < a->timeline_count && !error; i++)
+        error = pc_timeline_apply(sk, &a->timelines[i], key_at ? key_at[i] : -1, last_time, time, events, m);
+    return error;
+}
+
+const char *pc_timeline_apply(pc_skeleton *sk, const pc_timeline *t, int key_at, double last_time, double time,
+                              pc_fired_events *events, const pc_mix *m)
+{
+    if (t->kind >= PC_TL_ROTATE && t->kind <= PC_TL_INHERIT) {
+        pc_apply_bone_timeline(sk, t, time, m);
+        return NULL;
+    }
+    switch (t->kind) {
+    case PC_TL_ATTACHMENT:
+        if (key_at >= 0) pc_apply_attachment_timeline_keyed(sk, t, time, m, &sk->attachment_keys[key_at]);
+        else pc_apply_attachment_timeline_mix(sk, t, time, m);
+        return NULL;
+    case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_RGBA2: case PC_TL_RGB2:
+        return pc_apply_color_timeline(sk, t, time, m);
+    case PC_TL_DEFORM:
+        return pc_apply_deform_timeline(sk, t, time, m);
+    case PC_TL_SEQUENCE:
+        return pc_apply_sequence_timeline(sk, t, time, m);
+    case PC_TL_DRAW_ORDER: case PC_TL_DRAW_ORDER_FOLDER:
+        return pc_apply_draw_order_timeline_mix(sk, t, time, m);
+    case PC_TL_EVENT:
+        pc_apply_event_timeline(t, last_time, time, events);
+        return NULL;
+    case PC_TL_PHYSICS_RESET: /* resets whatever the mix */
+        pc_apply_physics_reset_timeline(sk, t, last_time, time);
+        return NULL;
+    default:
+        pc_apply_constraint_timeline(sk, t, time, m);
+        return NULL;
+    }
 }
 
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots)

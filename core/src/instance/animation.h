@@ -18,6 +18,16 @@
 const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
                                bool loop, pc_fired_events *events);
 
+/* Animation.apply with its whole signature (posecore.h's pc_skeleton_apply): looped or not, under the
+ * mix m (alpha, MixFrom, add, out, appliedPose). With the pose sequence's mix it is pc_animation_apply. */
+const char *pc_animation_apply_mix(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
+                                   bool loop, pc_fired_events *events, const pc_mix *m);
+
+/* One timeline's Timeline.apply under the mix m at `time` (already wrapped): `key_at` the start of its
+ * attachment keys under the skin (skeleton.h's attachment_key_at), -1 to look them up by name. */
+const char *pc_timeline_apply(pc_skeleton *sk, const pc_timeline *t, int key_at, double last_time, double time,
+                              pc_fired_events *events, const pc_mix *m);
+
 /* Raises each slot's deform_capacity to the most deform values any deform timeline of the document sets
  * on it (on its own slot and on its attachment's timeline slots). */
 void pc_animation_deform_capacities(const pc_skeleton_data *d, pc_slot *slots);

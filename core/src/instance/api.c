@@ -115,6 +115,18 @@ const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double l
                               events ? &events->fired : NULL);
 }
 
+const char *pc_skeleton_apply(pc_skeleton *sk, int animation, double last_time, double time, bool loop,
+                              pc_events *events, double alpha, pc_mix_from from, bool add, bool out,
+                              bool applied_pose)
+{
+    if (animation < 0 || animation >= sk->data->animation_count) return "no such animation";
+    if (from != PC_FROM_CURRENT && from != PC_FROM_SETUP && from != PC_FROM_FIRST) return "no such MixFrom";
+    if (events) events->fired.count = 0;
+    pc_mix m = { alpha, from, add, out, applied_pose };
+    return pc_animation_apply_mix(sk, &sk->data->animations[animation], last_time, time, loop,
+                                  events ? &events->fired : NULL, &m);
+}
+
 const char *pc_skeleton_apply_animation_looped(pc_skeleton *sk, int animation, double last_time, double time,
                                                pc_events *events)
 {

@@ -354,31 +354,32 @@ static const pc_attachment *lookup(const pc_skin_data *skin, int slot, const cha
     return skin ? pc_skin_lookup(skin, slot, key, NULL) : NULL;
 }
 
-static bool build_all_skin(pc_skeleton *sk)
+/* A skin made at run time: `count` of the document's skins added in order into an empty skin (the
+ * runtime's `new Skin(name)` and addSkin of each); false when memory runs out. */
+static bool build_skin(pc_skeleton *sk, pc_skin_data *all, const int *skins, int count)
 {
     const pc_skeleton_data *d = sk->data;
-    pc_skin_data *all = &sk->all_skin;
     free_all_skin(all);
     all->name = "all";
     int bones = 0, constraints = 0;
-    for (int s = 0; s < d->skin_count; s++) {
-        bones += d->skins[s].bone_count;
-        constraints += d->skins[s].constraint_count;
+    for (int k = 0; k < count; k++) {
+        bones += d->skins[skins[k]].bone_count;
+        constraints += d->skins[skins[k]].constraint_count;
     }
     all->bones = malloc((size_t)(bones ? bones : 1) * sizeof *all->bones);
     all->constraints = malloc((size_t)(constraints ? constraints : 1) * sizeof *all->constraints);
     if (!all->bones || !all->constraints) return false;
-    for (int s = 0; s < d->skin_count; s++) {
-        const pc_skin_data *skin = &d->skins[s];
+    for (int k = 0; k < count; k++) {
+        const pc_skin_data *skin = &d->skins[skins[k]];
         /* addSkin: bones and constraints not yet in, then every attachment (set or replaced). */
         for (int i = 0; i < skin->bone_count; i++) {
             bool in = false;
-            for (int k = 0; k < all->bone_count && !in; k++) in = all->bones[k] == skin->bones[i];
+            for (int j = 0; j < all->bone_count && !in; j++) in = all->bones[j] == skin->bones[i];
             if (!in) all->bones[all->bone_count++] = skin->bones[i];
         }
         for (int i = 0; i < skin->constraint_count; i++) {
             bool in = false;
-            for (int k = 0; k < all->constraint_count && !in; k++) in = all->constraints[k] == skin->constraints[i];
+            for (int j = 0; j < all->constraint_count && !in; j++) in = all->constraints[j] == skin->constraints[i];
             if (!in) all->constraints[all->constraint_count++] = skin->constraints[i];
         }
         for (int i = 0; i < skin->entry_count; i++)
@@ -386,6 +387,16 @@ static bool build_all_skin(pc_skeleton *sk)
                 return false;
     }
     return true;
+}
+
+static bool build_all_skin(pc_skeleton *sk)
+{
+    int *every = malloc((size_t)(sk->data->skin_count ? sk->data->skin_count : 1) * sizeof *every);
+    if (!every) return false;
+    for (int i = 0; i < sk->data->skin_count; i++) every[i] = i;
+    bool ok = build_skin(sk, &sk->all_skin, every, sk->data->skin_count);
+    free(every);
+    return ok;
 }
 
 /* Slot.setupPose looks its attachment up by name in the skin: done once per skin here. */
@@ -592,9 +603,19 @@ static void constraint_setup_pose(const pc_constraint_data *c, pc_constraint_pos
 
 void pc_skeleton_setup_pose(pc_skeleton *sk)
 {
+    pc_skeleton_setup_pose_bones(sk);
+    pc_skeleton_setup_pose_slots(sk);
+}
+
+void pc_skeleton_setup_pose_bones(pc_skeleton *sk)
+{
     for (int i = 0; i < sk->data->bone_count; i++) sk->bones[i].pose.local = sk->data->bones[i].setup;
     for (int i = 0; i < sk->data->constraint_count; i++)
         constraint_setup_pose(&sk->data->constraints[i], &sk->constraints[i].pose);
+}
+
+void pc_skeleton_setup_pose_slots(pc_skeleton *sk)
+{
     /* The draw order and the slots: only those a timeline may have changed since the last setup pose
      * (the others hold what it would write). pc_slot_setup_pose, inlined (setup_attachments holds NULL
      * for a slot without a setup name). */
@@ -641,6 +662,65 @@ void pc_skeleton_update_world_transform_physics(pc_skeleton *sk, pc_physics_mode
     }
     /* A bone's turn computes its world unless a constraint made it current this pass. */
     pc_update_pass(sk);
+}
+
+/* ---- Setting a skin while playing (Skeleton.setSkin) ----------------------------------------------- */
+
+/* Skin.attachAll: each slot showing an attachment of the old skin takes the new skin's attachment of
+ * the same placeholder, when it has one (the first placeholder of the old skin's dictionary, in
+ * property order, holding the slot's attachment). */
+static void attach_all(pc_skeleton *sk, const pc_skin_data *to, const pc_skin_data *old)
+{
+    for (int i = 0; i < sk->data->slot_count; i++) {
+        pc_slot_pose *pose = &sk->slots[i].pose;
+        if (!pc_attachment_present(pose->attachment)) continue;
+        for (int e = 0; e < old->entry_count; e++) {
+            const pc_skin_entry *entry = &old->entries[e];
+            if (entry->slot != i || entry->attachment != pose->attachment) continue;
+            const pc_attachment *a = pc_skin_lookup(to, i, entry->placeholder, NULL);
+            if (a) pc_slot_set_attachment(pose, a);
+            break;
+        }
+    }
+}
+
+bool pc_skeleton_change_skin(pc_skeleton *sk, const int *skins, int count, bool made)
+{
+    const pc_skeleton_data *d = sk->data;
+    int skin = made ? PC_SKIN_ALL : count > 0 ? skins[0] : PC_SKIN_NONE;
+    if (!made && skin == sk->skin) return true; /* the same skin: nothing */
+    pc_skin_data built = { 0 };
+    if (made && !build_skin(sk, &built, skins, count)) {
+        free_all_skin(&built);
+        snprintf(sk->fault, sizeof sk->fault, "out of memory");
+        return false;
+    }
+    const pc_skin_data *old = pc_skeleton_skin(sk);
+    const pc_skin_data *to = made ? &built : skin >= 0 ? &d->skins[skin] : NULL;
+    if (to && old) {
+        attach_all(sk, to, old);
+    } else if (to) {
+        /* no skin before: each slot with a setup attachment name takes the new skin's, if it has one */
+        for (int i = 0; i < d->slot_count; i++) {
+            const char *key = d->slots[i].attachment_key;
+            if (!key) continue;
+            const pc_attachment *a = pc_skin_lookup(to, i, key, NULL);
+            if (a) pc_slot_set_attachment(&sk->slots[i].pose, a);
+        }
+    }
+    if (made) {
+        free_all_skin(&sk->all_skin);
+        sk->all_skin = built;
+    }
+    sk->skin = skin;
+    /* The update order sorts a path constraint by its slot's attachment now. */
+    for (int i = 0; i < d->slot_count; i++) {
+        const pc_attachment *a = sk->slots[i].pose.attachment;
+        sk->slot_attachments[i] = pc_attachment_present(a) ? a : NULL;
+    }
+    find_setup_attachments(sk);
+    update_cache(sk);
+    return true;
 }
 
 void pc_skeleton_update(pc_skeleton *sk, double delta)

@@ -146,6 +146,18 @@ struct pc_skeleton {
     pc_readings readings;      /* the document's rule readings (rules.h), copied: the pose code reads them */
 };
 
+/* Skeleton.setupPoseBones (the bones' and constraints' poses) and setupPoseSlots (the draw order and
+ * the slots'); pc_skeleton_setup_pose is both. */
+void pc_skeleton_setup_pose_bones(pc_skeleton *sk);
+void pc_skeleton_setup_pose_slots(pc_skeleton *sk);
+
+/* Skeleton.setSkin while posing: made false, the document's skin skins[0] (count 0: none; the skin
+ * already set: nothing); made true, a skin made of `count` document skins added in order (a new Skin
+ * and addSkin). The slots showing the old skin's attachments take the new skin's (Skin.attachAll), or,
+ * with no skin before, the new skin's setup attachments; then the update order. False (with
+ * sk->fault) when memory runs out. */
+bool pc_skeleton_change_skin(pc_skeleton *sk, const int *skins, int count, bool made);
+
 /* Marks slot i's pose for the next setup pose to reset (slot_dirty, dirty_slots). */
 static inline void pc_skeleton_mark_slot(pc_skeleton *sk, int i)
 {

@@ -38,6 +38,8 @@ typedef struct pc_slot {
     pc_slot_pose *applied;           /* &pose, or &constrained when a slider keys the slot */
     int deform_capacity;             /* the most any deform timeline of the document sets here (each
                                       * pose's deform buffer holds as many) */
+    int attachment_state;            /* Slot.attachmentState: what an AnimationState's apply did to its
+                                      * attachment, against the state's counter (play/state_apply.c) */
 } pc_slot;
 
 /* True for an attachment that is neither null nor undefined. */

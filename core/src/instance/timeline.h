@@ -24,8 +24,7 @@ typedef struct pc_fired_events {
 } pc_fired_events;
 
 /* How an apply mixes what the timelines give into the poses (the runtime's alpha, MixFrom, add, out and
- * appliedPose arguments). */
-typedef enum pc_mix_from { PC_FROM_CURRENT, PC_FROM_SETUP, PC_FROM_FIRST } pc_mix_from;
+ * appliedPose arguments; pc_mix_from is the public header's). */
 typedef struct pc_mix {
     double alpha;
     pc_mix_from from;
@@ -89,6 +88,8 @@ void pc_apply_bone_timeline(pc_skeleton *sk, const pc_timeline *t, double time, 
 void pc_apply_bone_timeline_setup(pc_skeleton *sk, const pc_timeline *t, double time);
 /* These return NULL, or the runtime's error message where it throws (pc_animation_apply). */
 const char *pc_apply_slot_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+/* A color timeline (rgba, rgb, alpha, rgba2, rgb2) under any mix. */
+const char *pc_apply_color_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 /* An attachment timeline given its keys' attachments under the instance's skin (skeleton.h). */
 void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, double time,
                                        const pc_attachment *const *keys);
@@ -97,10 +98,17 @@ void pc_apply_attachment_timeline_keys(pc_skeleton *sk, const pc_timeline *t, do
 /* An attachment timeline with a slider's mix (onto the applied pose; from the current pose nothing before
  * the first key; the alpha is not read). */
 void pc_apply_attachment_timeline_mix(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
+/* An attachment timeline under any mix given its keys' attachments (pc_apply_attachment_timeline_keys). */
+void pc_apply_attachment_timeline_keyed(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m,
+                                        const pc_attachment *const *keys);
 const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 const char *pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
+/* Both under any mix: mixing out or before the first key the setup order (nothing from the current
+ * pose); onto the applied draw order when it is the pose (a slider keying the draw order gives it a copy
+ * nothing reads: then only the folder's throw). */
+const char *pc_apply_draw_order_timeline_mix(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);
 void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
 /* The physics reset timeline: resets its constraint (or every active one) when a key is reached

@@ -159,7 +159,7 @@ typedef struct deform_keys {
 
 /* The deform of one pose, as DeformTimeline applies it with the mix's alpha, from the setup or the
  * current pose (a pose without deform values mixes from the setup), added or not:
- *   - before the first key: from the setup pose the deform is cleared; from the current, nothing;
+ *   - before the first key: below;
  *   - else the deform holds the keys' count of values (values past the ones it held are the runtime's
  *     holes, undefined: NaN here, as they are only read as operands), mixed into by alpha: at alpha 1
  *     the key values (added to the current ones when additive from the current pose); else from the
@@ -173,15 +173,34 @@ static const char *deform_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeline
     pc_slot_pose *pose = written_pose(sk, slot, m);
     if (!k->before && undefined_attachment(pose)) return undefined_attachment(pose);
     if (!shows(pose, t->attachment)) return NULL;
-    bool from_setup = m->from != PC_FROM_CURRENT || pose->deform_count == 0;
-    if (k->before) {
-        if (from_setup) pose->deform_count = 0;
-        return NULL;
-    }
     const pc_attachment *a = pose->attachment;
     bool weighted = a->bones_count >= 0;
     int count = k->count;
     double *deform = pose->deform;
+    if (k->before) {
+        /* Before the first key (a pose without deform values mixes from the setup pose): from the setup
+         * pose, or from the first key at alpha 1, the deform is cleared; from the first key otherwise
+         * it holds the keys' count of values (holes NaN) mixed toward the setup vertices by alpha
+         * (weighted: scaled by 1 - alpha); from the current pose, nothing. */
+        pc_mix_from from = pose->deform_count == 0 ? PC_FROM_SETUP : m->from;
+        if (from == PC_FROM_SETUP || (from == PC_FROM_FIRST && m->alpha == 1)) {
+            pose->deform_count = 0;
+        } else if (from == PC_FROM_FIRST) {
+            for (int i = pose->deform_count; i < count; i++) deform[i] = NAN;
+            pose->deform_count = count;
+            double alpha = m->alpha;
+            if (weighted) {
+                alpha = 1 - alpha;
+                for (int i = 0; i < count; i++) deform[i] *= alpha;
+            } else {
+                for (int i = 0; i < count; i++) deform[i] += (setup_value(a, i) - deform[i]) * alpha;
+            }
+        }
+        return NULL;
+    }
+    /* At or after the first key only the setup pose mixes from the setup vertices (and a pose without
+     * deform values). */
+    bool from_setup = m->from == PC_FROM_SETUP || pose->deform_count == 0;
     if (!from_setup) /* only mixes from the current pose read the values before writing them */
         for (int i = pose->deform_count; i < count; i++) deform[i] = NAN;
     pose->deform_count = count;

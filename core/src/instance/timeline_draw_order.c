@@ -97,3 +97,39 @@ void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time
     }
     fire(t, last_time, time, wrapped, events);
 }
+
+/* A folder without slots or listing one twice walks off the end of the draw order (the runtime
+ * throws), whichever pose it walks. */
+static bool folder_walks_off(const pc_timeline *t)
+{
+    bool walks_off = t->folder_slot_count == 0;
+    for (int i = 0; i < t->folder_slot_count && !walks_off; i++)
+        for (int j = 0; j < i && !walks_off; j++) walks_off = t->folder_slots[j] == t->folder_slots[i];
+    return walks_off;
+}
+
+const char *pc_apply_draw_order_timeline_mix(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
+{
+    /* Mixing out or before the first key (a timeline without keys is never before it: its key is the
+     * runtime's index -1, the setup order): the setup order, or nothing from the current pose. */
+    bool setup = m->out || (t->frames_count > 0 && time < t->frames[0]);
+    if (setup && m->from == PC_FROM_CURRENT) return NULL;
+    bool folder = t->kind == PC_TL_DRAW_ORDER_FOLDER;
+    if (folder && folder_walks_off(t)) return "TypeError: Cannot read properties of undefined (reading 'data')";
+    /* The applied draw order of a skeleton whose draw order a slider keys is a copy nothing reads. */
+    if (m->applied && sk->draw_order_constrained) return NULL;
+    sk->draw_order_dirty = true;
+    const int *order = NULL;
+    if (!setup && t->frames_count > 0) {
+        int i = pc_timeline_search(t, time);
+        order = i >= 0 ? t->draw_orders[i] : NULL;
+    }
+    if (folder) {
+        fill_folder(sk, t, order);
+    } else if (!order) {
+        setup_order(sk);
+    } else {
+        for (int i = 0; i < t->draw_order_length; i++) sk->draw_order[i] = order[i];
+    }
+    return NULL;
+}

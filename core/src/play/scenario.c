@@ -1,5 +1,5 @@
 /* Reading a scenario file (scenario.h; oracle/FORMAT.md "Scenarios"), as strictly as the oracle's
- * scenario.mjs reads it: the same checks in the same order, so that a file both refuse is refused at the
+ * scenario.mjs (and, for the AnimationState and skin steps, animation_state.mjs) reads it: the same checks in the same order, so that a file both refuse is refused at the
  * same JSON path. The text is parsed as JSON.parse takes it (every number a double, a number too big
  * for one Infinity, a key given twice counting once with its last value); members are checked in the
  * order JavaScript lists an object's keys (js_object_keys), then each step's members in the format's
@@ -17,25 +17,41 @@
 
 /* ---- The format ------------------------------------------------------------------------------------ */
 
-typedef enum member_type { M_NUM, M_BOOL, M_STR, M_FROM, M_PHYSICS, M_TIMES, M_STEPS } member_type;
+/* The member types of scenario.mjs, then those of animation_state.mjs (a track index, an
+ * interpolation's name, a string or null, an array of strings). */
+typedef enum member_type {
+    M_NUM, M_BOOL, M_STR, M_FROM, M_PHYSICS, M_TIMES, M_STEPS, M_TRACK_INDEX, M_INTERPOLATION, M_STR_OR_NULL,
+    M_STRINGS
+} member_type;
 
-/* Where a member's value goes in a step. */
+/* Where a member's value goes in a step: a field of its own, or (S_MEMBER, the state steps) num[k],
+ * str[k] or strings at the member's index k, present[k] set. */
 typedef enum member_slot {
     S_V0, S_V1, S_V2, S_NAME, S_TIME, S_LAST_TIME, S_LOOP, S_ALPHA, S_FROM, S_ADD, S_OUT, S_APPLIED, S_PHYSICS,
-    S_TIMES, S_STEPS
+    S_TIMES, S_STEPS, S_MEMBER
 } member_slot;
 
+/* A member left out: refused (required), left out (optional: an apply's or reset's own default; a state
+ * step's present[k] false, the step leaves what it names alone), or a state step's default: 0 (false
+ * for a boolean), 2 (setEntry's power), the text "custom" (setSkins' name). */
+typedef enum member_need { N_OPTIONAL = false, N_REQUIRED = true, N_ZERO, N_TWO, N_CUSTOM } member_need;
+
 typedef struct member_spec {
-    char name[12];
+    char name[28];
     unsigned char type, slot;
-    bool required;
+    unsigned char need; /* member_need */
 } member_spec;
 
 typedef struct step_spec {
     char name[24];
     unsigned char kind, count;
-    member_spec members[9];
+    member_spec members[PC_STEP_MEMBERS];
 } step_spec;
+
+/* The state steps' members: required, defaulted to a number, or optional without a default. */
+#define REQ(n, t) { n, t, S_MEMBER, N_REQUIRED }
+#define DEF(n, t, v) { n, t, S_MEMBER, v }
+#define OPT(n, t) { n, t, S_MEMBER, N_OPTIONAL }
 
 /* The steps of FORMAT.md, each with its members in the format's order (characters and numbers only). */
 static const step_spec step_specs[] = {
@@ -58,11 +74,54 @@ static const step_spec step_specs[] = {
     { "updateWorldTransform", PC_STEP_UPDATE_WORLD, 1, { { "physics", M_PHYSICS, S_PHYSICS, true } } },
     { "pose", PC_STEP_POSE, 0, { { "", 0, 0, false } } },
     { "repeat", PC_STEP_REPEAT, 2, { { "times", M_TIMES, S_TIMES, true }, { "steps", M_STEPS, S_STEPS, true } } },
+    /* AnimationState and skins (oracle/animation_state.mjs STATE_STEPS), their members in the order of
+     * scenario.h's M_* indices */
+    { "newState", PC_STEP_NEW_STATE, 1, { DEF("defaultMix", M_NUM, N_ZERO) } },
+    { "setDefaultMix", PC_STEP_SET_DEFAULT_MIX, 1, { REQ("duration", M_NUM) } },
+    { "setMix", PC_STEP_SET_MIX, 3, { REQ("from", M_STR), REQ("to", M_STR), REQ("duration", M_NUM) } },
+    { "setTimeScale", PC_STEP_SET_TIME_SCALE, 1, { REQ("timeScale", M_NUM) } },
+    { "setAnimation", PC_STEP_SET_ANIMATION, 3,
+      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, N_ZERO) } },
+    { "addAnimation", PC_STEP_ADD_ANIMATION, 4,
+      { REQ("track", M_TRACK_INDEX), REQ("animation", M_STR), DEF("loop", M_BOOL, N_ZERO), DEF("delay", M_NUM, N_ZERO) } },
+    { "setEmptyAnimation", PC_STEP_SET_EMPTY_ANIMATION, 2, { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, N_ZERO) } },
+    { "addEmptyAnimation", PC_STEP_ADD_EMPTY_ANIMATION, 3,
+      { REQ("track", M_TRACK_INDEX), DEF("mixDuration", M_NUM, N_ZERO), DEF("delay", M_NUM, N_ZERO) } },
+    { "setEmptyAnimations", PC_STEP_SET_EMPTY_ANIMATIONS, 1, { DEF("mixDuration", M_NUM, N_ZERO) } },
+    { "clearTrack", PC_STEP_CLEAR_TRACK, 1, { REQ("track", M_TRACK_INDEX) } },
+    { "clearTracks", PC_STEP_CLEAR_TRACKS, 0, { { "", 0, 0, false } } },
+    { "setEntry", PC_STEP_SET_ENTRY, 22,
+      { OPT("track", M_TRACK_INDEX), OPT("loop", M_BOOL), OPT("additive", M_BOOL), OPT("reverse", M_BOOL),
+        OPT("shortestRotation", M_BOOL), OPT("keepHold", M_BOOL), OPT("alpha", M_NUM), OPT("timeScale", M_NUM),
+        OPT("delay", M_NUM), OPT("trackTime", M_NUM), OPT("trackEnd", M_NUM), OPT("animationStart", M_NUM),
+        OPT("animationEnd", M_NUM), OPT("animationLast", M_NUM), OPT("mixDuration", M_NUM), OPT("mixTime", M_NUM),
+        OPT("eventThreshold", M_NUM), OPT("mixAttachmentThreshold", M_NUM), OPT("alphaAttachmentThreshold", M_NUM),
+        OPT("mixDrawOrderThreshold", M_NUM), OPT("mixInterpolation", M_INTERPOLATION), DEF("power", M_NUM, N_TWO) } },
+    { "setMixDuration", PC_STEP_SET_MIX_DURATION, 3,
+      { OPT("track", M_TRACK_INDEX), REQ("mixDuration", M_NUM), OPT("delay", M_NUM) } },
+    { "resetRotationDirections", PC_STEP_RESET_ROTATION_DIRECTIONS, 1, { OPT("track", M_TRACK_INDEX) } },
+    { "updateState", PC_STEP_UPDATE_STATE, 1, { REQ("delta", M_NUM) } },
+    { "applyState", PC_STEP_APPLY_STATE, 0, { { "", 0, 0, false } } },
+    { "setSkin", PC_STEP_SET_SKIN, 1, { REQ("skin", M_STR_OR_NULL) } },
+    { "setSkins", PC_STEP_SET_SKINS, 2,
+      { REQ("skins", M_STRINGS), DEF("name", M_STR, N_CUSTOM) } },
+    { "setupPoseBones", PC_STEP_SETUP_POSE_BONES, 0, { { "", 0, 0, false } } },
+    { "setupPoseSlots", PC_STEP_SETUP_POSE_SLOTS, 0, { { "", 0, 0, false } } },
 };
 enum { STEP_SPEC_COUNT = (int)(sizeof step_specs / sizeof step_specs[0]) };
 
 static const char from_names[3][8] = { "setup", "current", "first" };
 static const char physics_names[4][8] = { "none", "reset", "update", "pose" };
+static const char interpolation_names[7][12] = { "linear", "smooth", "slowFast", "fastSlow", "circle", "pow",
+                                                 "powOut" };
+enum { MAX_TRACK = 1000 }; /* the biggest track index a scenario names (animation_state.mjs MAX_TRACK) */
+
+const char *pc_step_name(pc_step_kind kind)
+{
+    for (int i = 0; i < STEP_SPEC_COUNT; i++)
+        if (step_specs[i].kind == kind) return step_specs[i].name;
+    return "?";
+}
 
 /* ---- Parsing ------------------------------------------------------------------------------------------ */
 
@@ -80,7 +139,7 @@ typedef struct counts {
 static bool fail(parser *p, const char *path, const char *fmt, const char *a, const char *b)
 {
     if (!p->failed) {
-        char what[400];
+        char what[2100];
         snprintf(what, sizeof what, fmt, a ? a : "", b ? b : "");
         snprintf(p->msg, p->size, "%s: %s", path, what);
     }
@@ -120,7 +179,8 @@ static char *string_of(const json_t *v)
     return strdup(s ? s : "");
 }
 
-static bool parse_member(parser *p, const char *step_path, const member_spec *m, json_t *v, int depth, pc_step *st)
+static bool parse_member(parser *p, const char *step_path, const member_spec *m, int k, json_t *v, int depth,
+                         pc_step *st)
 {
     char at[1100];
     snprintf(at, sizeof at, "%s.%s", step_path, m->name);
@@ -137,6 +197,7 @@ static bool parse_member(parser *p, const char *step_path, const member_spec *m,
         case S_TIME: st->time = x, st->has_time = true; break;
         case S_LAST_TIME: st->last_time = x, st->has_last_time = true; break;
         case S_ALPHA: st->alpha = x; break;
+        case S_MEMBER: st->num[k] = x; break;
         default: break;
         }
         return true;
@@ -144,7 +205,8 @@ static bool parse_member(parser *p, const char *step_path, const member_spec *m,
     case M_BOOL: {
         if (type != JS_BOOLEAN) return fail(p, at, "want true or false, not %s%s", kind_of(v), NULL);
         bool b = json_is_true(v);
-        if (m->slot == S_LOOP) st->loop = b;
+        if (m->slot == S_MEMBER) st->num[k] = b;
+        else if (m->slot == S_LOOP) st->loop = b;
         else if (m->slot == S_ADD) st->add = b;
         else if (m->slot == S_OUT) st->out = b;
         else st->applied_pose = b;
@@ -152,8 +214,41 @@ static bool parse_member(parser *p, const char *step_path, const member_spec *m,
     }
     case M_STR:
         if (type != JS_STRING) return fail(p, at, "want a string, not %s%s", kind_of(v), NULL);
+        if (m->slot == S_MEMBER) return (st->str[k] = string_of(v)) != NULL || fail(p, at, "out of memory%s%s", NULL, NULL);
         st->name = string_of(v);
         return st->name != NULL || fail(p, at, "out of memory%s%s", NULL, NULL);
+    case M_STR_OR_NULL:
+        if (type == JS_NULL) return true; /* str[k] NULL */
+        if (type != JS_STRING) return fail(p, at, "want a string or null, not %s%s", kind_of(v), NULL);
+        return (st->str[k] = string_of(v)) != NULL || fail(p, at, "out of memory%s%s", NULL, NULL);
+    case M_TRACK_INDEX: {
+        double x = type == JS_NUMBER ? js_number_value(v) : NAN;
+        if (!(fabs(x) <= MAX_TRACK && x == floor(x)))
+            return fail(p, at, "want a whole number from -1000 to 1000 (a negative one throws)%s%s", NULL, NULL);
+        st->num[k] = x;
+        return true;
+    }
+    case M_INTERPOLATION:
+        for (int i = 0; i < 7 && type == JS_STRING; i++)
+            if (js_is(v, interpolation_names[i])) {
+                st->num[k] = i;
+                return true;
+            }
+        return fail(p, at, "want one of linear, smooth, slowFast, fastSlow, circle, pow, powOut%s%s", NULL, NULL);
+    case M_STRINGS: {
+        bool strings = type == JS_ARRAY;
+        size_t n = strings ? json_array_size(v) : 0;
+        for (size_t i = 0; i < n && strings; i++) strings = js_typeof(json_array_get(v, i)) == JS_STRING;
+        if (!strings) return fail(p, at, "want an array of strings, not %s%s", kind_of(v), NULL);
+        st->strings = calloc(n ? n : 1, sizeof *st->strings);
+        if (!st->strings) return fail(p, at, "out of memory%s%s", NULL, NULL);
+        for (size_t i = 0; i < n; i++) {
+            st->strings[i] = string_of(json_array_get(v, i));
+            if (!st->strings[i]) return fail(p, at, "out of memory%s%s", NULL, NULL);
+            st->string_count++;
+        }
+        return true;
+    }
     case M_FROM:
         for (int k = 0; k < 3 && type == JS_STRING; k++)
             if (js_is(v, from_names[k])) {
@@ -207,9 +302,12 @@ static bool parse_step(parser *p, const char *path, json_t *s, int depth, counts
         const char *text = js_string(name, &len);
         if (text) snprintf(shown, sizeof shown, "\"%.180s\"", text);
         else snprintf(shown, sizeof shown, "%s", kind_of(name));
-        return fail(p, at, "unknown step %s (known: update, setTime, setPosition, setScale, move, setWind, "
-                    "setGravity, physicsTranslate, physicsRotate, reset, setupPose, apply, updateWorldTransform, "
-                    "pose, repeat)%s", shown, NULL);
+        char known[STEP_SPEC_COUNT * 26] = "";
+        for (int i = 0; i < STEP_SPEC_COUNT; i++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%.23s", i ? ", " : "", step_specs[i].name);
+        char what[2000];
+        snprintf(what, sizeof what, "unknown step %s (known: %s)", shown, known);
+        return fail(p, at, "%s%s", what, NULL);
     }
     st->kind = (pc_step_kind)spec->kind;
     /* Members the step does not know, in JavaScript's key order. */
@@ -233,14 +331,21 @@ static bool parse_step(parser *p, const char *path, json_t *s, int depth, counts
         const member_spec *m = &spec->members[k];
         json_t *v = json_object_get(s, m->name);
         if (!v) {
-            if (m->required) {
+            if (m->need == N_REQUIRED) {
                 char what[120];
                 snprintf(what, sizeof what, "missing \"%s\" (the \"%s\" step needs it)", m->name, spec->name);
                 return fail(p, path, "%s%s", what, NULL);
             }
+            if (m->need == N_ZERO || m->need == N_TWO) st->num[k] = m->need == N_TWO ? 2 : 0, st->present[k] = true;
+            else if (m->need == N_CUSTOM) {
+                st->str[k] = strdup("custom");
+                st->present[k] = true;
+                if (!st->str[k]) return fail(p, path, "out of memory%s%s", NULL, NULL);
+            }
             continue;
         }
-        if (!parse_member(p, path, m, v, depth, st)) return false;
+        if (!parse_member(p, path, m, k, v, depth, st)) return false;
+        if (m->slot == S_MEMBER) st->present[k] = true;
     }
     if (st->kind == PC_STEP_REPEAT) {
         char at[1100];
@@ -357,6 +462,9 @@ void pc_steps_free(pc_step *steps, int count)
     for (int i = 0; i < count; i++) {
         free(steps[i].name);
         free(steps[i].path);
+        for (int k = 0; k < PC_STEP_MEMBERS; k++) free(steps[i].str[k]);
+        for (int k = 0; k < steps[i].string_count; k++) free(steps[i].strings[k]);
+        free(steps[i].strings);
         pc_steps_free(steps[i].steps, steps[i].step_count);
     }
     free(steps);

@@ -1,7 +1,9 @@
 /* The shorthand options as a scenario (scenario.h; oracle/FORMAT.md "The pose sequence"): the setup
  * pose, then per animation its samples (one samples step, run by scenario_run.c) or its frames. The
  * frames are one repeat of the dt list's full cycles and then the frames of the cycle left over, so a
- * long sequence takes a handful of steps; every step's path is "(options)". */
+ * long sequence takes a handful of steps; every step's path is "(options)". `--transitions`: the setup
+ * pose, then per ordered pair of distinct animations a fresh AnimationState crossfading the first into
+ * the second (oracle/animation_state.mjs transitionSteps). */
 #include "scenario.h"
 
 #include <stdlib.h>
@@ -68,6 +70,60 @@ static void add_frames(builder *b, const pc_shorthand *o, int a, int count)
     }
 }
 
+static void add_state(builder *b, pc_step_kind kind, int member, double value)
+{
+    pc_step *s = add(b, kind);
+    if (s) s->num[member] = value, s->present[member] = true;
+}
+
+static void add_place(builder *b, const double *where)
+{
+    static const double home[4] = { 0, 0, 1, 1 };
+    if (!where) where = home;
+    add2(b, PC_STEP_SET_POSITION, where[0], where[1]);
+    add2(b, PC_STEP_SET_SCALE, where[2], where[3]);
+}
+
+/* Per ordered pair (A, B): newState(mix), the skeleton placed, setupPose, setTime 0, every physics
+ * constraint reset, then setAnimation(0, A, true) and N frames, setAnimation(0, B, true) and N more; a
+ * frame: updateState(dt), applyState, update(dt), move, updateWorldTransform(physics), pose, the dt
+ * list cycled over the pair's 2N frames. */
+static void add_transitions(builder *b, const pc_shorthand *o)
+{
+    for (int i = 0; i < o->anim_count; i++)
+        for (int j = 0; j < o->anim_count; j++) {
+            if (i == j) continue;
+            add_state(b, PC_STEP_NEW_STATE, M_NEW_STATE_DEFAULT_MIX, o->mix);
+            add_place(b, o->skeleton);
+            add(b, PC_STEP_SETUP_POSE);
+            pc_step *s = add(b, PC_STEP_SET_TIME);
+            if (s) s->v[0] = 0;
+            add(b, PC_STEP_RESET);
+            long k = 0;
+            const int pair[2] = { i, j };
+            for (int p = 0; p < 2; p++) {
+                s = add(b, PC_STEP_SET_ANIMATION);
+                if (s) {
+                    s->num[M_TRACK] = 0, s->num[M_ANIMATION] = o->anims[pair[p]], s->num[M_LOOP] = 1;
+                    s->present[M_TRACK] = s->present[M_ANIMATION] = s->present[M_LOOP] = true;
+                    s->str[M_ANIMATION] = strdup(o->anim_names[pair[p]]);
+                    if (!s->str[M_ANIMATION]) b->failed = true;
+                }
+                for (int f = 0; f < o->transitions; f++, k++) {
+                    double dt = o->dt[k % o->dt_count];
+                    add_state(b, PC_STEP_UPDATE_STATE, M_STATE_DELTA, dt);
+                    add(b, PC_STEP_APPLY_STATE);
+                    s = add(b, PC_STEP_UPDATE);
+                    if (s) s->v[0] = dt;
+                    if (o->move) add2(b, PC_STEP_MOVE, o->move[0], o->move[1]);
+                    s = add(b, PC_STEP_UPDATE_WORLD);
+                    if (s) s->physics = o->physics;
+                    add(b, PC_STEP_POSE);
+                }
+            }
+        }
+}
+
 static pc_scenario *finish(builder *b)
 {
     pc_scenario *sc = b->failed ? NULL : calloc(1, sizeof *sc);
@@ -91,6 +147,10 @@ pc_scenario *pc_scenario_shorthand(const pc_shorthand *o)
     pc_step *s = add(&b, PC_STEP_UPDATE_WORLD);
     if (s) s->physics = o->physics;
     add(&b, PC_STEP_POSE);
+    if (o->transitions > 0) {
+        add_transitions(&b, o);
+        return finish(&b);
+    }
     for (int a = 0; a < o->anim_count; a++) {
         if (o->frames == 0) {
             add_named(&b, PC_STEP_SAMPLES, o->anim_names[a], o->anims[a]);

@@ -1,0 +1,181 @@
+/* Check tests of AnimationState through the public interface (posecore.h), as a spine-c program drives
+ * it: the game loop of corpus/scenarios/state-layers-additive.json written with pc_animation_state_*,
+ * pc_track_entry_* and a listener gives, bone by bone and bit for bit, the worlds of the oracle's stored
+ * dump of the same frames (corpus/dumps, written by spine-core), and the listener hears what the dump's
+ * `listener` rows say spine-core's heard, in the same order (run from the repository root). */
+#include "dumpcmp/dumpread.h"
+#include "posecore.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run_suite.h"
+
+/* The number field `field` of row `key` of block `block` in pose `pose`, into *out; false when none. */
+static bool dump_number(const struct dump *d, size_t pose, const char *block, const char *key, const char *field,
+                        double *out)
+{
+    const struct dump_pose *p = &d->poses[pose];
+    for (size_t r = p->first_row; r < p->first_row + p->row_count; r++) {
+        const struct dump_row *row = &d->rows[r];
+        if (strcmp(d->blocks[row->block].name.ptr, block) != 0 || strcmp(row->key.ptr, key) != 0) continue;
+        for (size_t k = 0; k < d->blocks[row->block].field_count; k++)
+            if (strcmp(dump_field_name(d, row, k)->ptr, field) == 0) {
+                *out = dump_field_value(d, row, k)->number;
+                return true;
+            }
+    }
+    return false;
+}
+
+/* The `type` of listener row i of pose `pose` ("start", ...), or NULL when the pose has fewer rows. */
+static const char *dump_heard(const struct dump *d, size_t pose, int i)
+{
+    char key[16];
+    snprintf(key, sizeof key, "%d", i);
+    const struct dump_pose *p = &d->poses[pose];
+    for (size_t r = p->first_row; r < p->first_row + p->row_count; r++) {
+        const struct dump_row *row = &d->rows[r];
+        if (strcmp(d->blocks[row->block].name.ptr, "listener") != 0 || strcmp(row->key.ptr, key) != 0) continue;
+        for (size_t k = 0; k < d->blocks[row->block].field_count; k++)
+            if (strcmp(dump_field_name(d, row, k)->ptr, "type") == 0) return dump_field_value(d, row, k)->string.ptr;
+    }
+    return NULL;
+}
+
+/* What the listener heard since the last pose. */
+typedef struct heard {
+    pc_state_event types[64];
+    int count;
+} heard;
+
+static void listen(void *user, pc_animation_state *state, pc_state_event type, pc_track_entry *entry,
+                   const pc_event_key *event)
+{
+    (void)state, (void)entry, (void)event;
+    heard *h = user;
+    ck_assert_int_lt(h->count, 64);
+    h->types[h->count++] = type;
+}
+
+static long compared, notifications;
+
+/* The instance's bone worlds and what the listener heard equal the dump's pose `pose`, bit for bit. */
+static void assert_pose(const pc_skeleton_data *data, const pc_skeleton *sk, heard *h, const struct dump *d,
+                        size_t pose)
+{
+    static const char fields[6][8] = { "a", "b", "c", "d", "worldX", "worldY" };
+    static const char names[6][12] = { "start", "interrupt", "end", "dispose", "complete", "event" };
+    ck_assert_uint_lt(pose, d->pose_count);
+    for (int i = 0; i < pc_data_bone_count(data); i++) {
+        double have[6];
+        pc_skeleton_bone_world(sk, i, have);
+        for (int f = 0; f < 6; f++) {
+            double want;
+            ck_assert_msg(dump_number(d, pose, "bone", pc_data_bone_name(data, i), fields[f], &want), "pose %zu: no %s",
+                          pose, pc_data_bone_name(data, i));
+            ck_assert_msg(memcmp(&want, &have[f], sizeof want) == 0, "pose %zu bone %s %s: %.17g, want %.17g", pose,
+                          pc_data_bone_name(data, i), fields[f], have[f], want);
+            compared++;
+        }
+    }
+    for (int i = 0; i < h->count; i++) {
+        const char *want = dump_heard(d, pose, i);
+        ck_assert_msg(want && strcmp(want, names[h->types[i]]) == 0, "pose %zu notification %d: %s, want %s", pose, i,
+                      names[h->types[i]], want ? want : "none");
+        notifications++;
+    }
+    ck_assert_msg(dump_heard(d, pose, h->count) == NULL, "pose %zu: the listener heard %d notifications, fewer than "
+                  "spine-core's", pose, h->count);
+    h->count = 0;
+}
+
+static int animation(const pc_skeleton_data *data, const char *name)
+{
+    for (int a = 0; a < pc_data_animation_count(data); a++)
+        if (strcmp(pc_data_animation_name(data, a), name) == 0) return a;
+    ck_abort_msg("no animation %s", name);
+    return -1;
+}
+
+/* 15 frames of 1/30 s: update the state, apply it, update the skeleton's time, the world. */
+static void frames(const pc_skeleton_data *data, pc_skeleton *sk, pc_animation_state *state, heard *h,
+                   const struct dump *d, size_t *pose)
+{
+    for (int k = 0; k < 15; k++) {
+        pc_animation_state_update(state, 0.03333333333333333);
+        ck_assert_ptr_null(pc_animation_state_apply(state, sk));
+        pc_skeleton_update(sk, 0.03333333333333333);
+        pc_skeleton_update_world_transform(sk);
+        assert_pose(data, sk, h, d, (*pose)++);
+    }
+}
+
+/* Track 0 swing; track 1 wave additive at alpha 0.5; track 2 flip reversed at alpha 0.3 and time scale 2;
+ * the state's time scale 0.75; 15 frames; then swing on track 2 at alpha 0.3 mixed in over 0.4 s by
+ * pow(3); 15 frames. */
+START_TEST(layers_match_the_oracle)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_file("corpus/cases/state-layers-additive.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    struct dump d;
+    struct dump_error derr;
+    ck_assert_msg(dump_read_file("corpus/dumps/state-layers-additive.dump", &d, &derr), "%s", derr.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    ck_assert(sk && pc_skeleton_set_skin(sk, "default"));
+    pc_animation_state_data *state_data = pc_animation_state_data_new(data);
+    ck_assert_ptr_nonnull(state_data);
+    pc_animation_state *state = pc_animation_state_new(state_data);
+    ck_assert_ptr_nonnull(state);
+    heard h = { .count = 0 };
+    pc_animation_state_set_listener(state, listen, &h);
+    size_t pose = 0;
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    assert_pose(data, sk, &h, &d, pose++);
+
+    ck_assert_ptr_nonnull(pc_animation_state_set_animation(state, 0, animation(data, "swing"), true));
+    pc_track_entry *wave = pc_animation_state_set_animation(state, 1, animation(data, "wave"), true);
+    ck_assert_ptr_nonnull(wave);
+    pc_track_entry_set(wave, PC_ENTRY_ADDITIVE, 1);
+    pc_track_entry_set(wave, PC_ENTRY_ALPHA, 0.5);
+    pc_track_entry *flip = pc_animation_state_set_animation(state, 2, animation(data, "flip"), true);
+    ck_assert_ptr_nonnull(flip);
+    pc_track_entry_set(flip, PC_ENTRY_REVERSE, 1);
+    pc_track_entry_set(flip, PC_ENTRY_ALPHA, 0.3);
+    pc_track_entry_set(flip, PC_ENTRY_TIME_SCALE, 2);
+    pc_animation_state_set_time_scale(state, 0.75);
+    frames(data, sk, state, &h, &d, &pose);
+
+    pc_track_entry *swing = pc_animation_state_set_animation(state, 2, animation(data, "swing"), false);
+    ck_assert_ptr_nonnull(swing);
+    pc_track_entry_set(swing, PC_ENTRY_ALPHA, 0.3);
+    pc_track_entry_set(swing, PC_ENTRY_MIX_DURATION, 0.4);
+    pc_track_entry_set_mix_interpolation(swing, 5, 3); /* pow of 3 */
+    frames(data, sk, state, &h, &d, &pose);
+
+    ck_assert_uint_eq(pose, d.pose_count);
+    ck_assert_int_eq(compared, (long)d.pose_count * pc_data_bone_count(data) * 6);
+    ck_assert_int_gt(notifications, 3); /* the starts, swing's interrupt on track 2, ... */
+    ck_assert_int_eq(pc_track_entry_animation(pc_animation_state_get_current(state, 2)), animation(data, "swing"));
+    ck_assert_ptr_null(pc_animation_state_set_animation(state, -1, 0, true)); /* the runtime throws */
+    ck_assert_ptr_nonnull(pc_animation_state_error(state));
+    dump_free(&d);
+    pc_animation_state_free(state);
+    pc_animation_state_data_free(state_data);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("state");
+    TCase *tc = tcase_create("state");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, layers_match_the_oracle);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
