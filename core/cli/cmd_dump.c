@@ -29,7 +29,7 @@ static int parse_samples(const char *s, pc_dump_options *opt)
 
 int cmd_dump(int argc, char **argv)
 {
-    pc_dump_options opt = { NULL, 5, false, NULL, 0 };
+    pc_dump_options opt = { .skin = NULL, .samples = 5 };
     const char *input = NULL;
     const char **anims = calloc((size_t)argc, sizeof *anims);
     pc_readings *readings = pc_readings_new();
@@ -55,6 +55,12 @@ int cmd_dump(int argc, char **argv)
             char msg[512];
             if (pc_readings_select(readings, value, msg, sizeof msg) != 0) { usage_error(msg); goto done; }
             i++;
+        } else if (strcmp(a, "--atlas") == 0 && value) {
+            if (opt.atlas) { usage_error("--atlas given twice"); goto done; }
+            opt.atlas = value;
+            i++;
+        } else if (strcmp(a, "--vertices") == 0) {
+            opt.vertices = true;
         } else if (strcmp(a, "--anim") == 0 && value) {
             anims[opt.anim_count++] = value;
             opt.anims = anims;
@@ -68,7 +74,7 @@ int cmd_dump(int argc, char **argv)
     }
     if (!input) { usage_error("usage: posecore dump SKELETON.json [options]"); goto done; }
 
-    pc_skeleton_data *data = read_document(input, readings, &status);
+    pc_skeleton_data *data = read_document_atlas(input, opt.atlas, readings, &status);
     if (!data) goto done;
     pc_error err;
     status = pc_dump_write(stdout, input, data, &opt, &err);
@@ -83,7 +89,14 @@ done:
 int cmd_check(int argc, char **argv)
 {
     int status;
-    pc_skeleton_data *data = read_only_argument(argc, argv, &status);
+    const char *atlas = NULL;
+    if (argc == 4 && strcmp(argv[2], "--atlas") == 0) atlas = argv[3], argc = 2;
+    else if (argc == 4 && strcmp(argv[1], "--atlas") == 0) atlas = argv[2], argv[1] = argv[3], argc = 2;
+    if (argc != 2) {
+        fprintf(stderr, "usage: posecore check SKELETON.json [--atlas FILE.atlas]\n");
+        return 2;
+    }
+    pc_skeleton_data *data = read_document_atlas(argv[1], atlas, NULL, &status);
     if (!data) return status;
     pc_skeleton_data_free(data);
     printf("accepted %s\n", argv[1]);

@@ -6,6 +6,7 @@
 #include "instance/animation.h"
 #include "dumpwrite.h"
 #include "dump_data.h"
+#include "dump_render.h"
 #include "instance/skeleton.h"
 
 #include <stdio.h>
@@ -210,6 +211,8 @@ void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size)
     }
     for (int i = 0; opt->anims && i < opt->anim_count && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
+    if (opt->atlas && n < size) n += (size_t)snprintf(buf + n, size - n, " --atlas %s", opt->atlas);
+    if (opt->vertices && n < size) n += (size_t)snprintf(buf + n, size - n, " --vertices");
 }
 
 /* Sample times of an animation (FORMAT.md): N evenly spaced over its duration, or its key times. */
@@ -229,8 +232,23 @@ static int sample_times(const pc_animation_data *a, const pc_dump_options *opt, 
  * `unsupported pose` (the poses before it are written) and its reason in unposed[0..size) (left "" when
  * every animation is posed). False with *err
  * set when the document is refused while posing (or memory runs out). */
+/* With --vertices, the blocks of what is drawn after the pose's other blocks; false (with *err) where
+ * the runtime throws making them. */
+static bool render_rows(dump_writer *w, pc_dump_render *render, const pc_skeleton *sk, const char *input,
+                        const char *animation, double time, pc_error *err)
+{
+    const char *thrown = render ? pc_dump_render_rows(w, render, sk) : NULL;
+    if (!thrown) return true;
+    err->status = PC_INVALID;
+    snprintf(err->message, sizeof err->message, "%.200s: drawing %s%.100s%s at %.17g: %s", input,
+             animation ? "animation \"" : "the setup pose", animation ? animation : "", animation ? "\"" : "", time,
+             thrown);
+    return false;
+}
+
 static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_data *data,
-                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err, char *unposed, size_t size)
+                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err, char *unposed, size_t size,
+                          pc_dump_render *render)
 {
     size_t key_size = 16;
     int time_capacity = 1, event_capacity = 1;
@@ -267,6 +285,7 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
     if (ok) {
         dw_pose(w, index++, NULL, 0);
         write_pose_rows(w, sk, NULL, key, key_size);
+        ok = render_rows(w, render, sk, input, NULL, 0, err);
     }
     for (int a = 0; ok && a < data->animation_count; a++) {
         const pc_animation_data *anim = &data->animations[a];
@@ -298,6 +317,10 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
             }
             dw_pose(w, index++, anim->name, times[i]);
             write_pose_rows(w, sk, &events, key, key_size);
+            if (!render_rows(w, render, sk, input, anim->name, times[i], err)) {
+                ok = false;
+                break;
+            }
             last_time = times[i];
         }
     }
@@ -374,12 +397,19 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     dw_meta(&w, "options", options);
     pc_dump_data_rows(&w, data);
     pc_dump_update_rows(&w, sk);
+    pc_dump_render *render = opt->vertices ? pc_dump_render_new(data) : NULL;
+    if (render) pc_dump_render_unsupported(&w, render, sk);
 
     bool failed = false;
     char unposed[200] = ""; /* why an animation is not posed: the poses before it are written */
     if (constraints) dw_unsupported(&w, "pose", unsolved_reason);
-    else failed = !pose_sequence(&w, input, data, opt, sk, err, unposed, sizeof unposed);
+    else if (opt->vertices && !render) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+        failed = true;
+    } else failed = !pose_sequence(&w, input, data, opt, sk, err, unposed, sizeof unposed, render);
     dw_end(&w);
+    pc_dump_render_free(render);
 
     failed = ferror(mem) != 0 || failed;
     fclose(mem);

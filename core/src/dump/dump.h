@@ -12,6 +12,8 @@ typedef struct pc_dump_options {
     bool keys;                 /* --samples keys */
     const char **anims;        /* --anim names (NULL when every animation) */
     int anim_count;
+    const char *atlas;         /* --atlas FILE as given (the document is read with it), NULL for none */
+    bool vertices;             /* --vertices: the blocks of what is drawn (dump_render.h) */
 } pc_dump_options;
 
 /* Writes the dump of the document `input` (already read into data) to out; on failure writes nothing
