@@ -32,6 +32,12 @@ const probe_family probe_families[] = {
     { "order", 0, 0, "random sets of path, ik, transform, physics and slider constraints in random "
       "update orders around shared bones; every third probe around a weighted path with an offset",
       probe_order },
+    { "meshes", 0, 0, "what is drawn (--vertices): unweighted, weighted and linked meshes with deforms and "
+      "sequences, regions, boxes, points, paths; odd hulls, random triangles, colors, blend modes, alpha 0",
+      probe_meshes },
+    { "clipping", 0, 0, "clipping polygons (--vertices): convex, concave, colinear, degenerate, self-"
+      "intersecting; convex and inverse flags, end slots, weighted and deformed; against regions and meshes",
+      probe_clipping },
     /* Planned with its generator: drawn on request (probegen physics, make probe FAMILY=physics), not in
      * CI (probe-ci takes the generated families) until the core steps physics (issue 17). */
     { "physics", 17, 0, "physics constraints stepped over 30-600 frames: every component and setting, fps "

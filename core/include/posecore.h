@@ -156,11 +156,11 @@ pc_status pc_render(pc_renderer *r, const pc_skeleton *sk, bool pma, const pc_re
 pc_status pc_skeleton_bounds(pc_renderer *r, const pc_skeleton *sk, bool clipped, double bounds[4], pc_error *err);
 
 /* SkeletonBounds.update(skeleton, true): the polygons of the bounding boxes shown by active slots (slot
- * order), as float32 world vertices, and their axis-aligned box; then the hit tests (the first polygon
- * hit: its index, -1 for none). */
+ * order), their world vertices as float32 values (held in doubles), and their axis-aligned box; then the
+ * hit tests (the first polygon hit: its index, -1 for none). */
 pc_status pc_hit_boxes_update(pc_renderer *r, const pc_skeleton *sk, pc_error *err);
 int pc_hit_box_count(const pc_renderer *r);
-const float *pc_hit_box_polygon(const pc_renderer *r, int box, int *vertex_count, const char **attachment);
+const double *pc_hit_box_polygon(const pc_renderer *r, int box, int *vertex_count, const char **attachment);
 void pc_hit_boxes_aabb(const pc_renderer *r, double aabb[4]); /* minX, minY, maxX, maxY */
 bool pc_hit_boxes_aabb_contains_point(const pc_renderer *r, double x, double y);
 bool pc_hit_boxes_aabb_intersects_segment(const pc_renderer *r, double x1, double y1, double x2, double y2);

@@ -314,7 +314,7 @@ static const char *bounds_rows(dump_writer *w, pc_dump_render *r, const pc_skele
     }
     for (int b = 0; b < boxes; b++) {
         int count = 0;
-        const float *v = pc_hit_box_polygon(rr, b, &count, NULL);
+        const double *v = pc_hit_box_polygon(rr, b, &count, NULL);
         for (int i = 0; i < count; i++) {
             snprintf(key, sizeof key, "%d[%d]", b, i);
             dw_row(w, "bounds.box.xy", key);
@@ -328,14 +328,14 @@ static const char *bounds_rows(dump_writer *w, pc_dump_render *r, const pc_skele
         for (int x = 0; x < 9; x++) point_row(w, rr, index++, grid[x], grid[y]);
     for (int b = 0; b < boxes; b++) {
         int count = 0;
-        const float *v = pc_hit_box_polygon(rr, b, &count, NULL);
+        const double *v = pc_hit_box_polygon(rr, b, &count, NULL);
         for (int i = 0; i < count; i++) point_row(w, rr, index++, v[2 * i], v[2 * i + 1]);
     }
     index = 0;
     for (int s = 0; s < 8; s++) segment_row(w, rr, index++, segments[s][0], segments[s][1], segments[s][2], segments[s][3]);
     for (int b = 0; b < boxes; b++) {
         int count = 0;
-        const float *v = pc_hit_box_polygon(rr, b, &count, NULL);
+        const double *v = pc_hit_box_polygon(rr, b, &count, NULL);
         for (int i = 0; i < count; i++) segment_row(w, rr, index++, 0, 0, v[2 * i], v[2 * i + 1]);
     }
     return NULL;

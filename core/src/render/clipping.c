@@ -451,16 +451,17 @@ static void fan(pc_clipper *c, int index, int count)
     c->triangles.n = length;
 }
 
-void pc_clip_triangles_render(pc_clipper *c, const float *vertices, const double *triangles, int count,
-                              const float *uvs)
+void pc_clip_triangles_render(pc_clipper *c, const float *vertices, const double *doubles, const double *triangles,
+                              int count, const float *uvs)
 {
     c->vertices.n = c->uvs.n = c->triangles.n = 0;
     int index = 0;
+#define VERTEX(k) (doubles ? doubles[k] : (double)vertices[k])
     for (int i = 0; i < count; i += 3) {
         int t1 = (int)triangles[i], t2 = (int)triangles[i + 1], t3 = (int)triangles[i + 2];
-        double x1 = vertices[2 * t1], y1 = vertices[2 * t1 + 1], u1 = uvs[2 * t1], v1 = uvs[2 * t1 + 1];
-        double x2 = vertices[2 * t2], y2 = vertices[2 * t2 + 1], u2 = uvs[2 * t2], v2 = uvs[2 * t2 + 1];
-        double x3 = vertices[2 * t3], y3 = vertices[2 * t3 + 1], u3 = uvs[2 * t3], v3 = uvs[2 * t3 + 1];
+        double x1 = VERTEX(2 * t1), y1 = VERTEX(2 * t1 + 1), u1 = uvs[2 * t1], v1 = uvs[2 * t1 + 1];
+        double x2 = VERTEX(2 * t2), y2 = VERTEX(2 * t2 + 1), u2 = uvs[2 * t2], v2 = uvs[2 * t2 + 1];
+        double x3 = VERTEX(2 * t3), y3 = VERTEX(2 * t3 + 1), u3 = uvs[2 * t3], v3 = uvs[2 * t3 + 1];
         if (c->inverse) {
             if (c->polygon_count == 0) continue;
             clip_inverse(c, x1, y1, x2, y2, x3, y3, c->polygons[0], c->polygon_lengths[0]);
@@ -538,3 +539,4 @@ void pc_clip_triangles_render(pc_clipper *c, const float *vertices, const double
         }
     }
 }
+#undef VERTEX

@@ -51,9 +51,10 @@ static inline bool pc_clipping(const pc_clipper *c)
  * inverse): then c->clipped is what counts. */
 bool pc_clip_triangles_plain(pc_clipper *c, const double *vertices, int numbers, const double *triangles, int count);
 
-/* clipTrianglesUnpacked(vertices, 0, triangles, count, uvs, 2): vertices float32 (x, y), uvs float32,
- * every triangle index a whole number naming a vertex; into c->vertices, c->uvs, c->triangles. */
-void pc_clip_triangles_render(pc_clipper *c, const float *vertices, const double *triangles, int count,
-                              const float *uvs);
+/* clipTrianglesUnpacked(vertices, 0, triangles, count, uvs, 2): vertices float32 (x, y) (or, under the
+ * rule render.clip-input=doubles, the doubles `doubles` when not NULL), uvs float32, every triangle
+ * index a whole number naming a vertex; into c->vertices, c->uvs, c->triangles. */
+void pc_clip_triangles_render(pc_clipper *c, const float *vertices, const double *doubles, const double *triangles,
+                              int count, const float *uvs);
 
 #endif

@@ -63,12 +63,20 @@ pc_renderer *pc_renderer_new(const pc_skeleton_data *data)
     r->part_capacity = r->command_capacity = parts;
     r->boxes = boxes ? malloc((size_t)boxes * sizeof *r->boxes) : NULL;
     r->box_capacity = r->boxes ? boxes : 0;
-    bool ok = r->world && r->parts && r->commands && PC_VEC_RESERVE(&r->world_f, 2 * most) &&
+    /* Clipped slots draw what the clipper gives, which may be more than their own vertices: room for
+     * that too. */
+    bool clipper_ok = pc_clipper_init(&r->clipper, data) && pc_clipper_init(&r->bounds_clipper, data);
+    if (clipper_ok) {
+        stream += r->clipper.vertices.cap / 2;
+        indices += r->clipper.triangles.cap;
+    }
+    if (stream > 8000000) stream = 8000000;
+    if (indices > 8000000) indices = 8000000;
+    bool ok = clipper_ok && r->world && r->parts && r->commands && PC_VEC_RESERVE(&r->world_f, 2 * most) &&
               PC_VEC_RESERVE(&r->positions, (int)(2 * stream + 8)) && PC_VEC_RESERVE(&r->uvs, (int)(2 * stream + 8)) &&
               PC_VEC_RESERVE(&r->part_indices, (int)indices + 8) &&
               PC_VEC_RESERVE(&r->command_indices, (int)indices + 8) &&
-              PC_VEC_RESERVE(&r->hit_polygons, (int)box_numbers + 8) && pc_clipper_init(&r->clipper, data) &&
-              pc_clipper_init(&r->bounds_clipper, data);
+              PC_VEC_RESERVE(&r->hit_polygons, (int)box_numbers + 8);
     if (!ok) {
         pc_renderer_free(r);
         return NULL;

@@ -43,7 +43,7 @@ struct pc_renderer {
     pc_ivec command_indices;         /* their indices, offset into the batch */
     pc_hit_box *boxes;
     int box_count, box_capacity;
-    pc_fvec hit_polygons;
+    pc_dvec hit_polygons;            /* float32 values (bounds.polygon-float32) */
     double aabb[4];
     char message[160];
 };
