@@ -9,9 +9,11 @@
  * vertices) or anywhere; `convex` and `inverse` flags; the end slot (a later slot, the clip's own, an
  * earlier one, a name no slot has, none); weighted polygons now and then; deform keys that reshape them.
  * The clipped slots: regions (rotated, scaled) and meshes (fans and random triangles, weighted or not,
- * with deform keys), random triangles inside, across and outside the polygon, colors and blend modes that
- * split the batches; bounding boxes for the hit tests; slots before the clip (not clipped). Options: the
- * skin, 2 to 6 samples or the key times, `--vertices`. */
+ * with deform keys; now and then a vertex no triangle names, far out), random triangles inside, across and
+ * outside the polygon (now and then a polygon around everything: nothing cut), colors and blend modes that
+ * split the batches; the slot after the clip now and then far outside it (an empty part); bounding boxes
+ * for the hit tests; slots before the clip (not clipped). Options: the skin, 2 to 6 samples or the key
+ * times, `--vertices`. */
 #include "family_render.h"
 
 #include <stdio.h>
@@ -28,6 +30,7 @@ typedef struct gen {
     prng *r;
     jw *w;
     int bones, slots;
+    int clip;              /* the first clipping slot */
     int kind[MAX_SLOTS];
     int deform[MAX_SLOTS];
     int outline[MAX_SLOTS];
@@ -45,6 +48,7 @@ static void clip_attachment(gen *g, int s)
     double cx = render_coord(r, 60);
     double cy = render_coord(r, 60);
     double radius = prng_int(r, 3, 15) * 10.0;
+    if (prng_chance(r, 0.2)) radius = 3000; /* around everything: nothing is cut */
     render_outline(r, &shape, n, cx, cy, radius, outline);
     jw_object(w, "a", false);
     jw_string(w, "type", "clipping");
@@ -95,10 +99,14 @@ static void drawn_attachment(gen *g, int s)
 {
     prng *r = g->r;
     jw *w = g->w;
+    /* Now and then the slot just after the clip lies far outside it: clipped away, an empty render part
+     * that starts a batch. */
+    bool away = s == g->clip + 1 && prng_chance(r, 0.35);
     jw_object(w, "a", false);
     switch (g->kind[s]) {
     case C_REGION: {
-        if (prng_chance(r, 0.7)) jw_number(w, "x", render_coord(r, 60), JW_SHORTEST);
+        if (away) jw_number(w, "x", 1500, JW_SHORTEST);
+        else if (prng_chance(r, 0.7)) jw_number(w, "x", render_coord(r, 60), JW_SHORTEST);
         if (prng_chance(r, 0.7)) jw_number(w, "y", render_coord(r, 60), JW_SHORTEST);
         if (prng_chance(r, 0.4)) jw_number(w, "rotation", draw_value(r, 0), JW_SHORTEST);
         int width = prng_int(r, 2, 25);
@@ -112,12 +120,20 @@ static void drawn_attachment(gen *g, int s)
         render_shape shape;
         int n = prng_int(r, 3, 12);
         int outline = prng_int(r, 0, 1);
-        double cx = render_coord(r, 80);
+        double cx = render_coord(r, 80) + (away ? 1500 : 0);
         double cy = render_coord(r, 80);
         double radius = prng_int(r, 3, 20) * 10.0;
         render_outline(r, &shape, n, cx, cy, radius, outline);
+        int used = shape.n;
+        if (prng_chance(r, 0.3)) { /* a vertex no triangle names, far out: getBounds counts it unless clipped */
+            double fx = render_coord(r, 400);
+            double fy = render_coord(r, 400);
+            shape.x[shape.n] = cx + fx;
+            shape.y[shape.n] = cy + fy;
+            shape.n++;
+        }
         jw_string(w, "type", "mesh");
-        render_mesh(r, w, &shape, g->bones, g->kind[s] == C_WEIGHTED, &g->deform[s]);
+        render_mesh(r, w, &shape, used, g->bones, g->kind[s] == C_WEIGHTED, &g->deform[s]);
         break;
     }
     case C_BOX: {
@@ -191,7 +207,8 @@ bool probe_clipping(const probe_params *p, probe *out)
     gen g = { .r = &r, .w = &out->doc };
     jw *w = g.w;
     g.slots = prng_int(&r, 2, MAX_SLOTS);
-    int clip = prng_int(&r, 0, g.slots - 2); /* at least one slot after the first clip */
+    int clip = prng_chance(&r, 0.4) ? 0 : prng_int(&r, 0, g.slots - 2); /* at least one slot after the first clip */
+    g.clip = clip;
     int second = prng_chance(&r, 0.3) ? prng_int(&r, clip + 1, g.slots - 1) : -1;
     char note[300];
     size_t n = (size_t)snprintf(note, sizeof note, "probegen clipping --seed %llu, probe %ld:",

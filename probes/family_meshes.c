@@ -80,7 +80,7 @@ static void write_attachment(gen *g, int s, const char *name, int *deform)
         jw_string(g->w, "type", "mesh");
         attachment_color(g);
         if (sl->kind == K_MESH_SEQUENCE) sequence_member(g, sl->regions);
-        render_mesh(r, g->w, &shape, g->bones, sl->kind == K_WEIGHTED && g->bones > 0, deform);
+        render_mesh(r, g->w, &shape, shape.n, g->bones, sl->kind == K_WEIGHTED && g->bones > 0, deform);
         break;
     case K_REGION: case K_REGION_SEQUENCE: {
         attachment_color(g);

@@ -34,10 +34,10 @@ void render_color(prng *r, char *out, bool alpha);
 /* A blend mode name, now and then one the runtime does not know; NULL for the default. */
 const char *render_blend(prng *r);
 
-/* The members of a mesh attachment (after its opening): uvs, triangles (a fan, random triples, or both),
- * vertices (unweighted from the shape, or weighted to 1..3 of `bones` bones), hull, and the count of
- * deform values it takes (*deform). */
-void render_mesh(prng *r, jw *w, const render_shape *s, int bones, bool weighted, int *deform);
+/* The members of a mesh attachment (after its opening): uvs, triangles (a fan, random triples, or both)
+ * over the first `used` vertices (the others no triangle names), vertices (unweighted from the shape, or
+ * weighted to 1..3 of `bones` bones), hull, and the count of deform values it takes (*deform). */
+void render_mesh(prng *r, jw *w, const render_shape *s, int used, int bones, bool weighted, int *deform);
 
 /* A deform timeline's keys for an attachment taking `values` deform values: 1..4 keys of sparse
  * offsets, on the array `key` of the current object. */

@@ -121,7 +121,7 @@ void render_vertices(jw *w, const render_shape *s)
     jw_end(w);
 }
 
-void render_mesh(prng *r, jw *w, const render_shape *s, int bones, bool weighted, int *deform)
+void render_mesh(prng *r, jw *w, const render_shape *s, int used, int bones, bool weighted, int *deform)
 {
     jw_array(w, "uvs", false);
     for (int i = 0; i < 2 * s->n; i++) {
@@ -132,16 +132,16 @@ void render_mesh(prng *r, jw *w, const render_shape *s, int bones, bool weighted
     jw_end(w);
     jw_array(w, "triangles", false);
     int kind = prng_int(r, 0, 99);
-    if (kind < 60 || s->n < 4) { /* a fan from vertex 0 */
-        for (int i = 1; i + 1 < s->n; i++) {
+    if (kind < 60 || used < 4) { /* a fan from vertex 0 */
+        for (int i = 1; i + 1 < used; i++) {
             jw_number(w, NULL, 0, JW_SHORTEST);
             jw_number(w, NULL, i, JW_SHORTEST);
             jw_number(w, NULL, i + 1, JW_SHORTEST);
         }
     }
     if (kind >= 40) { /* random triples (overlapping, reversed, degenerate with a repeated vertex) */
-        int t = prng_int(r, 1, 2 * s->n);
-        for (int i = 0; i < 3 * t; i++) jw_number(w, NULL, prng_int(r, 0, s->n - 1), JW_SHORTEST);
+        int t = prng_int(r, 1, 2 * used);
+        for (int i = 0; i < 3 * t; i++) jw_number(w, NULL, prng_int(r, 0, used - 1), JW_SHORTEST);
     }
     jw_end(w);
     if (!weighted) {

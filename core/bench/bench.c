@@ -1,7 +1,8 @@
 /* build/bench/bench: the core's half of `make bench` (core/bench/bench.mk, oracle/bench.mjs). Poses one
  * document with the pose sequence of oracle/FORMAT.md (the setup pose, then every animation at N samples,
- * each sample: setup pose, apply, world transform), repeated until at least MIN_TIME seconds of work,
- * and prints, one `KEY<TAB>VALUE` line each:
+ * each sample: setup pose, apply, world transform; with --draw also the render commands of every pose,
+ * pc_render: world vertices, clipping, batching, as SkeletonRendererCore.render), repeated until at least
+ * MIN_TIME seconds of work, and prints, one `KEY<TAB>VALUE` line each:
  *
  *   bones, poses (per sequence), reps, ns (the timed loop, wall clock), cpu_ns (the process's CPU time
  *   in it: below ns when the machine was busy), ns_per_pose,
@@ -33,6 +34,7 @@ typedef struct sequence {
     int animations;
     int samples;
     double *times; /* animations * samples sample times */
+    pc_renderer *renderer; /* --draw: the render commands of every pose */
 } sequence;
 
 static uint64_t clock_ns(clockid_t clock)
@@ -62,12 +64,42 @@ static uint32_t hash_pose(uint32_t h, const sequence *s)
     return h;
 }
 
+/* The pose's render commands (--draw), folded into *hash when hash is set: per command its counts,
+ * blend, texture, colors, then its positions' and uvs' float bits and its indices. */
+static const char *draw(const sequence *s, uint32_t *hash)
+{
+    if (!s->renderer) return NULL;
+    const pc_render_command *cmds;
+    int count;
+    pc_error err;
+    if (pc_render(s->renderer, s->sk, false, &cmds, &count, &err) != PC_OK) return "the render failed";
+    if (!hash) return NULL;
+    uint32_t h = *hash;
+    for (int i = 0; i < count; i++) {
+        const pc_render_command *c = &cmds[i];
+        h = fnv_word(fnv_word(h, (uint32_t)c->vertex_count), (uint32_t)c->index_count);
+        h = fnv_word(fnv_word(h, (uint32_t)c->blend), (uint32_t)c->texture);
+        h = fnv_word(fnv_word(h, c->has_color ? c->color : 0), c->has_color ? c->dark : 0);
+        for (int k = 0; k < 2 * c->vertex_count; k++) {
+            uint32_t p, u;
+            memcpy(&p, &c->positions[k], sizeof p);
+            memcpy(&u, &c->uvs[k], sizeof u);
+            h = fnv_word(fnv_word(h, p), u);
+        }
+        for (int k = 0; k < c->index_count; k++) h = fnv_word(h, c->indices[k]);
+    }
+    *hash = h;
+    return NULL;
+}
+
 /* One pose sequence; with `hash`, folds every pose into *hash. Returns NULL or the runtime's error. */
 static const char *run_sequence(const sequence *s, uint32_t *hash)
 {
     pc_skeleton_setup_pose(s->sk);
     pc_skeleton_update_world_transform(s->sk);
     if (hash) *hash = hash_pose(*hash, s);
+    const char *error = draw(s, hash);
+    if (error) return error;
     for (int a = 0; a < s->animations; a++) {
         const double *times = &s->times[(size_t)a * (size_t)s->samples];
         double last_time = -1;
@@ -77,6 +109,8 @@ static const char *run_sequence(const sequence *s, uint32_t *hash)
             if (error) return error;
             pc_skeleton_update_world_transform(s->sk);
             if (hash) *hash = hash_pose(*hash, s);
+            error = draw(s, hash);
+            if (error) return error;
             last_time = times[i];
         }
     }
@@ -92,7 +126,8 @@ static int fail(const char *what, const char *detail)
 int main(int argc, char **argv)
 {
     bench_alloc_init();
-    const char *path = NULL, *skin = "all";
+    const char *path = NULL, *skin = "all", *atlas_path = NULL;
+    bool drawing = false;
     int samples = 30;
     double min_time = 1.0;
     for (int i = 1; i < argc; i++) {
@@ -100,8 +135,11 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--skin") == 0 && value) skin = argv[++i];
         else if (strcmp(argv[i], "--samples") == 0 && value) samples = atoi(argv[++i]);
         else if (strcmp(argv[i], "--min-time") == 0 && value) min_time = atof(argv[++i]);
+        else if (strcmp(argv[i], "--atlas") == 0 && value) atlas_path = argv[++i];
+        else if (strcmp(argv[i], "--draw") == 0) drawing = true;
         else if (argv[i][0] != '-' && !path) path = argv[i];
-        else return fail("usage: bench SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time SECONDS]", NULL);
+        else return fail("usage: bench SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time SECONDS] "
+                         "[--atlas FILE.atlas] [--draw]", NULL);
     }
     if (!path || samples < 1 || samples > 100000 || !(min_time >= 0)) return fail("bad arguments", NULL);
     if (strcmp(skin, "none") == 0) skin = NULL;
@@ -110,12 +148,16 @@ int main(int argc, char **argv)
     s.samples = samples;
     pc_error err;
     bench_alloc_counts c0 = bench_alloc_snapshot();
-    s.data = pc_read_file(path, NULL, &err);
+    pc_atlas *atlas = atlas_path ? pc_atlas_read_file(atlas_path, &err) : NULL;
+    if (atlas_path && !atlas) return fail("refused", err.message);
+    s.data = pc_read_file_atlas(path, atlas, NULL, &err);
+    pc_atlas_free(atlas);
     bench_alloc_counts c1 = bench_alloc_snapshot();
     if (!s.data) return fail("refused", err.message);
     s.sk = pc_skeleton_new(s.data);
     if (!s.sk) return fail("out of memory", NULL);
     if (!pc_skeleton_set_skin(s.sk, skin)) return fail("no such skin", skin);
+    if (drawing && !(s.renderer = pc_renderer_new(s.data))) return fail("out of memory", NULL);
     bench_alloc_counts c2 = bench_alloc_snapshot();
 
     /* The sample times and the events' room: made before posing starts. */
@@ -152,7 +194,7 @@ int main(int argc, char **argv)
     printf("document_bytes\t%lld\ndocument_allocs\t%llu\n", c1.live_bytes - c0.live_bytes,
            c1.allocations - c0.allocations);
     printf("instance_bytes\t%lld\ninstance_allocs\t%llu\n", c2.live_bytes - c1.live_bytes,
-           c2.allocations - c1.allocations);
+           c2.allocations - c1.allocations); /* with --draw, the renderer's too */
     for (int i = 0; i < bones; i++) {
         double w[6];
         pc_skeleton_bone_world(s.sk, i, w);
@@ -169,6 +211,7 @@ int main(int argc, char **argv)
     printf("checksum\t%08lx\n", (unsigned long)hash);
 
     free(s.times);
+    pc_renderer_free(s.renderer);
     pc_events_free(s.events);
     pc_skeleton_free(s.sk);
     pc_skeleton_data_free(s.data);
