@@ -35,7 +35,7 @@ mutants-small: all
 # core and compared at tolerance 0 (a seed of its own, so other documents than the parity run's).
 mutant-poses: all
 	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count $(MUTANTS) --seed 5 --diff \
-	  --quiet --out $(B)/mutant-poses
+	  --quiet --out $(B)/mutant-poses $(call NIGHTLY_PART,b-mutant-poses.json)
 
 mutant-poses-small: all
 	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count 300 --seed 9 --diff --quiet \
@@ -44,7 +44,7 @@ mutant-poses-small: all
 test-asan: $(B)/asan/bin/posecore
 	@ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(NODE) gates/mutants.mjs --core $(B)/asan/bin/posecore --shared $(SHARED) --count $(MUTANTS) --dump \
-	  --quiet --out $(B)/asan/mutants
+	  --quiet --out $(B)/asan/mutants $(call NIGHTLY_PART,a-mutants-asan.json)
 
 # A small sanitizer run for `make test` (the full one is in `make nightly`).
 test-asan-small: $(B)/asan/bin/posecore
@@ -53,7 +53,7 @@ test-asan-small: $(B)/asan/bin/posecore
 	  --quiet --out $(B)/asan/mutants-small
 
 rig-skins: all
-	@gates/rig_skins --shared $(SHARED)
+	@gates/rig_skins --shared $(SHARED) $(call NIGHTLY_PART,c-rig-skins.tsv)
 
 test: mutants-small mutant-poses-small test-asan-small
 

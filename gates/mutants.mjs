@@ -4,7 +4,8 @@
 // process each) whether each is accepted, and counts the agreement. No mutant may crash the core.
 //
 //   node gates/mutants.mjs [--core PATH] [--shared DIR] [--count N] [--seed S] [--out DIR]
-//                          [--dump] [--diff] [--keep-all] [--quiet]
+//                          [--dump] [--diff] [--keep-all] [--quiet] [--shard I/N] [--part FILE]
+//   node gates/mutants.mjs --merge [--out DIR] PART...
 //
 // --dump also runs `posecore dump MUTANT --skin all` for each mutant (crashes only; for the sanitizer
 // build). Mutants the verdicts disagree on (and any the core crashed on) are kept in --out (default
@@ -14,6 +15,11 @@
 // oracle cannot spell the runtime's values) or a core failing where the oracle poses is kept, listed
 // and fails the run. Exit 0 when every verdict agrees, nothing crashed and (--diff) no pose differs;
 // 1 otherwise, 2 on bad usage.
+//
+// --shard I/N draws the same COUNT mutants and judges the I-th of N contiguous slices (a CI matrix);
+// --part FILE writes its counts and kept lines (JSON). --merge adds the parts of shards 1..N into what
+// the unsharded run prints, byte for byte, with the same exit status (--out: where to write the merged
+// disagreements.txt); probes/merge calls it for a nightly's parts.
 //
 // Families (each mutant applies one): remove a key; misspell a string or a key; a value of the wrong
 // type; a reference made to point at the wrong thing (itself, a later bone, another name of its kind);
@@ -33,19 +39,30 @@ const top = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 function parseArgs(argv) {
   const o = { core: join(top, "build/bin/posecore"), shared: resolve(top, "../shared"), count: 2400, seed: 4,
-              out: join(top, "build/mutants"), dump: false, diff: false, keepAll: false, quiet: false, timeout: 20000 };
+              out: join(top, "build/mutants"), dump: false, diff: false, keepAll: false, quiet: false, timeout: 20000,
+              shard: null, part: null, merge: null, outGiven: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], v = () => argv[++i];
     if (a === "--core") o.core = resolve(v());
     else if (a === "--shared") o.shared = resolve(v());
     else if (a === "--count") o.count = Number(v());
     else if (a === "--seed") o.seed = Number(v());
-    else if (a === "--out") o.out = resolve(v());
+    else if (a === "--out") { o.out = resolve(v()); o.outGiven = true; }
     else if (a === "--dump") o.dump = true;
     else if (a === "--diff") o.diff = true;
     else if (a === "--keep-all") o.keepAll = true;
     else if (a === "--quiet") o.quiet = true;
+    else if (a === "--shard") o.shard = v();
+    else if (a === "--part") o.part = resolve(v());
+    else if (a === "--merge") o.merge = [];
+    else if (o.merge && !a.startsWith("--")) o.merge.push(resolve(a));
     else { process.stderr.write(`mutants: unknown argument ${a}\n`); process.exit(2); }
+  }
+  if (o.merge) return o;
+  if (o.shard !== null) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(o.shard ?? "");
+    if (!m || Number(m[1]) > Number(m[2])) { process.stderr.write(`mutants: --shard wants I/N with 1 <= I <= N, not '${o.shard}'\n`); process.exit(2); }
+    o.shard = { i: Number(m[1]), n: Number(m[2]) };
   }
   if (!(o.count > 0)) { process.stderr.write("mutants: --count wants a positive number\n"); process.exit(2); }
   return o;
@@ -371,10 +388,80 @@ function coreVerdict(core, file, dump) {
   return v;
 }
 
+// ---- What a run prints, from its counts (a run's own, or its shards' added by --merge) --------------------------
+
+/** Prints the result and returns the exit status. */
+function render(res) {
+  if (!res.quiet) for (const line of res.keptCheck) process.stdout.write(line + "\n");
+  if (res.diff) {
+    const c = res.diffCount;
+    process.stdout.write(`dumps of the ${res.both} mutants both accept: ${c.identical} identical, ` +
+      `${c.unsupported} identical but unsupported, ${c.different} different, ${c.keys} not comparable ` +
+      `(repeated names make repeated keys); no dump from the core only (unsupported) ${c.oracleOnly}, ` +
+      `from the oracle only (it throws while posing) ${c.coreOnly}, from neither ${c.neither}\n`);
+  }
+  for (const f of FAMILY_NAMES)
+    if (res.stats[f])
+      process.stdout.write(`  ${f.padEnd(16)} ${res.stats[f].agree} of ${res.stats[f].n} agree (spine-core refuses ${res.stats[f].refused})\n`);
+  const { agree, total } = res;
+  process.stdout.write(`mutants: ${agree} of ${total} verdicts agree (${total ? (100 * agree / total).toFixed(2) : "-"} %; ` +
+    `spine-core refuses ${res.refusedTotal}, accepts ${total - res.refusedTotal - res.unjudged}); ` +
+    `${res.disagree} differ, ${res.unsupported} unsupported by the core, ${res.unjudged} the oracle could not judge, ` +
+    `${res.crashes} core crashes${res.dump ? " (check and dump)" : ""}\n`);
+  if (res.diff) process.stdout.write(`mutant poses: ${res.poseFailures} failures (listed in ${join(res.out, "disagreements.txt")})\n`);
+  return agree === total && res.poseFailures === 0 ? 0 : 1;
+}
+
+const COUNTS = ["total", "agree", "disagree", "unsupported", "unjudged", "crashes", "refusedTotal", "both", "poseFailures"];
+
+/** The parts of shards 1..N of one run added into that run's result. */
+function mergeParts(files) {
+  const parts = files.map((f) => {
+    try { return JSON.parse(readFileSync(f, "utf8")); } catch (e) { throw new Error(`${f}: not a part (${e.message})`); }
+  });
+  if (!parts.length) throw new Error("no parts");
+  const first = parts[0];
+  for (const [k, p] of parts.entries())
+    if (p.format !== "posecore-mutants-part 1") throw new Error(`${files[k]}: not a mutants part`);
+  parts.sort((a, b) => a.shard.i - b.shard.i);
+  parts.forEach((p, k) => {
+    for (const key of ["seed", "count", "drawn", "dump", "diff", "quiet", "out"])
+      if (JSON.stringify(p[key]) !== JSON.stringify(first[key])) throw new Error(`shard ${p.shard.i}: its ${key} is not shard ${first.shard.i}'s`);
+    if (p.shard.n !== parts.length || p.shard.i !== k + 1)
+      throw new Error(`${parts.length} parts, shard ${p.shard.i}/${p.shard.n} where ${k + 1}/${parts.length} was due`);
+    const lo = Math.floor(k * p.count / p.shard.n), hi = Math.floor((k + 1) * p.count / p.shard.n);
+    const judged = Math.max(0, Math.min(hi, p.drawn) - Math.min(lo, p.drawn));
+    if (p.lo !== lo || p.hi !== hi || p.total !== judged) throw new Error(`shard ${p.shard.i}: mutants ${p.lo}..${p.hi} where ${lo}..${hi} were due`);
+  });
+  const res = { ...first, keptCheck: [], keptDiff: [], stats: {}, diffCount: {} };
+  for (const key of COUNTS) res[key] = 0;
+  for (const p of parts) {
+    for (const key of COUNTS) res[key] += p[key];
+    res.keptCheck.push(...p.keptCheck);
+    res.keptDiff.push(...p.keptDiff);
+    for (const [f, st] of Object.entries(p.stats)) {
+      const s = (res.stats[f] ??= { n: 0, agree: 0, refused: 0 });
+      s.n += st.n; s.agree += st.agree; s.refused += st.refused;
+    }
+    for (const [key, v] of Object.entries(p.diffCount ?? {})) res.diffCount[key] = (res.diffCount[key] ?? 0) + v;
+  }
+  return res;
+}
+
 // ---- Main ------------------------------------------------------------------------------------------------------
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
+  if (o.merge) {
+    let res;
+    try { res = mergeParts(o.merge); } catch (e) { process.stderr.write(`mutants --merge: ${e.message}\n`); process.exit(2); }
+    if (o.outGiven) {
+      mkdirSync(o.out, { recursive: true });
+      const kept = [...res.keptCheck, ...res.keptDiff];
+      writeFileSync(join(o.out, "disagreements.txt"), kept.join("\n") + (kept.length ? "\n" : ""));
+    }
+    process.exit(render(res));
+  }
   if (!existsSync(o.core)) { process.stderr.write(`mutants: ${o.core} is missing: run make\n`); process.exit(2); }
   const sources = [];
   const caseDir = join(top, "corpus/cases");
@@ -395,6 +482,10 @@ async function main() {
   o.core = core;
   const r = rng(o.seed);
   const mutants = [];
+  // A shard judges its slice of the mutants (every one is drawn: each depends on those before it); only
+  // its own are written.
+  const lo = o.shard ? Math.floor((o.shard.i - 1) * o.count / o.shard.n) : 0;
+  const hi = o.shard ? Math.floor(o.shard.i * o.count / o.shard.n) : o.count;
   for (let i = 0, attempts = 0; mutants.length < o.count && attempts < o.count * 20; attempts++) {
     // Two in three from the corpus (small, every construct), one in three from the rigs.
     const source = rigs.length && r.int(3) === 0 ? r.pick(rigs) : r.pick(sources);
@@ -405,10 +496,13 @@ async function main() {
     if (made === null || made === undefined) continue;
     const name = `${String(mutants.length).padStart(5, "0")}-${family}-${basename(source, ".json")}.json`;
     const file = join(o.out, name);
-    writeFileSync(file, made);
+    if (mutants.length >= lo && mutants.length < hi) writeFileSync(file, made);
     mutants.push({ file, family, source });
     i++;
   }
+  const drawn = mutants.length;
+  mutants.splice(hi);
+  mutants.splice(0, lo);
 
   const oracle = await oracleVerdicts(mutants.map((m) => m.file), o.timeout);
   const stats = {};
@@ -440,7 +534,8 @@ async function main() {
     if (line) { kept.push(line); if (!o.quiet) process.stdout.write(line + "\n"); }
     else m.agreed = true;
   }
-  let poseFailures = 0;
+  const keptCheck = kept.slice();
+  let poseFailures = 0, diffCount = null, bothCount = 0;
   if (o.diff) {
     // Dumps of the mutants both accept: the oracle's in one batch, then the core's, then posediff.
     const both = mutants.filter((m) => oracle.get(m.file)?.accepted && existsSync(m.file));
@@ -449,6 +544,8 @@ async function main() {
     const diff = join(dirname(o.core), "..", "..", "bin", "posediff");
     const posediff = existsSync(diff) ? diff : join(top, "build/bin/posediff");
     const count = { identical: 0, unsupported: 0, different: 0, oracleOnly: 0, coreOnly: 0, neither: 0, keys: 0 };
+    diffCount = count;
+    bothCount = both.length;
     for (const m of both) {
       const od = dumps.get(m.file);
       const cd = spawnSync(o.core, ["dump", m.file, ...args], { encoding: "utf8", timeout: 60000, maxBuffer: 1 << 30 });
@@ -480,10 +577,6 @@ async function main() {
         kept.push(`DUMPDIFF ${m.file}: ${(pd.stdout || pd.stderr).split("\n").slice(0, 3).join(" | ")}`);
       }
     }
-    process.stdout.write(`dumps of the ${both.length} mutants both accept: ${count.identical} identical, ` +
-      `${count.unsupported} identical but unsupported, ${count.different} different, ${count.keys} not comparable ` +
-      `(repeated names make repeated keys); no dump from the core only (unsupported) ${count.oracleOnly}, ` +
-      `from the oracle only (it throws while posing) ${count.coreOnly}, from neither ${count.neither}\n`);
   }
   rmSync(core, { force: true });
   if (!o.keepAll)
@@ -492,16 +585,18 @@ async function main() {
       for (const f of [m.file, `${m.file}.oracle.dump`, `${m.file}.core.dump`]) rmSync(f, { force: true });
     }
   writeFileSync(join(o.out, "disagreements.txt"), kept.join("\n") + (kept.length ? "\n" : ""));
-  for (const f of FAMILY_NAMES)
-    if (stats[f])
-      process.stdout.write(`  ${f.padEnd(16)} ${stats[f].agree} of ${stats[f].n} agree (spine-core refuses ${stats[f].refused})\n`);
-  const total = mutants.length;
-  process.stdout.write(`mutants: ${agree} of ${total} verdicts agree (${(100 * agree / total).toFixed(2)} %; ` +
-    `spine-core refuses ${refusedTotal}, accepts ${total - refusedTotal - unjudged}); ` +
-    `${disagree} differ, ${unsupported} unsupported by the core, ${unjudged} the oracle could not judge, ` +
-    `${crashes} core crashes${o.dump ? " (check and dump)" : ""}\n`);
-  if (o.diff) process.stdout.write(`mutant poses: ${poseFailures} failures (listed in ${join(o.out, "disagreements.txt")})\n`);
-  process.exit(agree === total && poseFailures === 0 ? 0 : 1);
+  const res = {
+    format: "posecore-mutants-part 1", seed: o.seed, count: o.count, drawn, shard: o.shard ?? { i: 1, n: 1 }, lo, hi,
+    dump: o.dump, diff: o.diff, quiet: o.quiet, out: o.out, total: mutants.length, agree, disagree, unsupported,
+    unjudged, crashes, refusedTotal, stats, keptCheck, keptDiff: kept.slice(keptCheck.length), both: bothCount,
+    diffCount, poseFailures,
+  };
+  if (o.part) {
+    mkdirSync(dirname(o.part), { recursive: true });
+    writeFileSync(o.part, JSON.stringify(res, null, 1) + "\n");
+  }
+  // The check lines were printed as they came (unless --quiet).
+  process.exit(render({ ...res, quiet: true }));
 }
 
 await main();

@@ -2,12 +2,16 @@
 // `make bench` (core/bench/bench.mk): the posing speed of the core against spine-core under Node, on
 // the same work, measured side by side. Two verbs:
 //
-//   node oracle/bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time S] [--warmup S]
+//   node oracle/bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D]
+//                             [--min-time S] [--warmup S]
 //     spine-core's half: the pose sequence of oracle/FORMAT.md (setup pose, then every animation at N
-//     samples, each: setupPose, apply, updateWorldTransform(Physics.none)) run for --warmup seconds
-//     untimed (the JIT gets hot), then repeated until --min-time seconds of work; prints the lines the
-//     core's build/bench/bench prints (core/bench/bench.c): bones, poses, reps, ns, ns_per_pose,
-//     world (the final pose's bits), checksum (every pose of one more sequence).
+//     samples, each: setupPose, apply, updateWorldTransform(Physics.none)); with --frames, physics frames
+//     (from a fresh start: time 0, every physics constraint reset, setupPose, updateWorldTransform(update);
+//     per animation: setupPose, time 0, reset, N frames of update(D), apply looped at skeleton.time,
+//     updateWorldTransform(Physics.update)), run for --warmup seconds untimed (the JIT gets hot), then
+//     repeated until --min-time seconds of work; prints the lines the core's build/bench/bench prints
+//     (core/bench/bench.c): bones, poses, reps, ns, ns_per_pose, world (the final pose's bits), checksum
+//     (every pose of one more sequence).
 //
 //   node oracle/bench.mjs run --core BENCH --posecore POSECORE [--shared DIR] [--runs N] [--min-time S]
 //                             [--samples N] [--corpus-cases N] [--out FILE] [--cc CC]
@@ -15,7 +19,8 @@
 //     "unsupported" (asked of `posecore dump`), timed in the core and in spine-core alternately, N runs
 //     each, fresh processes; checks that both sides' final poses and checksums agree bit for bit and that
 //     the core allocated nothing while posing; a document below 5x is measured again without its
-//     constraints (where its time goes); prints the tables (medians) and writes them to FILE.
+//     constraints (where its time goes); then every rig with physics constraints under physics frames
+//     (--frames, --dt); prints the tables (medians) and writes them to FILE.
 //
 // Exit: 0 ok; 1 a pose differs, the core allocated while posing, or a run failed; 64 bad usage.
 
@@ -127,7 +132,7 @@ function hex(x) {
 }
 
 function pose(args) {
-  const o = options(args, { skin: "all", samples: 30, minTime: 1, warmup: 0.5, atlas: "", draw: "0" });
+  const o = options(args, { skin: "all", samples: 30, frames: 0, dt: 0, minTime: 1, warmup: 0.5, atlas: "", draw: "0" });
   if (o._.length !== 1) throw new UsageError("pose wants one skeleton file");
   const { atlas, pages } = loadAtlas(o.atlas);
   const renderer = o.draw === "1" ? new SkeletonRendererCore() : null;
@@ -148,10 +153,35 @@ function pose(args) {
 
   const animations = data.animations;
   const times = animations.map((a) => sampleTimes(a, o.samples));
-  const poses = 1 + times.reduce((n, t) => n + t.length, 0);
+  const poses = o.frames > 0 ? 1 + animations.length * o.frames : 1 + times.reduce((n, t) => n + t.length, 0);
   const events = [];
   const bones = skeleton.bones;
-  const sequence = (hash) => {
+  const frames = (hash) => {
+    skeleton.time = 0;
+    for (const c of skeleton.physics) c.reset(skeleton);
+    skeleton.setupPose();
+    skeleton.updateWorldTransform(Physics.update);
+    if (hash !== undefined) hash = hashPose(hash, bones);
+    hash = drawn(hash);
+    for (const animation of animations) {
+      skeleton.setupPose();
+      skeleton.time = 0;
+      for (const c of skeleton.physics) c.reset(skeleton);
+      let lastTime = -1;
+      for (let i = 0; i < o.frames; i++) {
+        skeleton.update(o.dt);
+        const time = skeleton.time;
+        events.length = 0;
+        animation.apply(skeleton, lastTime, time, true, events, 1, MixFrom.setup, false, false, false);
+        skeleton.updateWorldTransform(Physics.update);
+        if (hash !== undefined) hash = hashPose(hash, bones);
+        hash = drawn(hash);
+        lastTime = time;
+      }
+    }
+    return hash;
+  };
+  const samples = (hash) => {
     skeleton.setupPose();
     skeleton.updateWorldTransform(Physics.none);
     if (hash !== undefined) hash = hashPose(hash, bones);
@@ -171,6 +201,7 @@ function pose(args) {
     }
     return hash;
   };
+  const sequence = o.frames > 0 ? frames : samples;
 
   const warmupNs = BigInt(Math.round(o.warmup * 1e9)), minNs = BigInt(Math.round(o.minTime * 1e9));
   let start = process.hrtime.bigint(), warm = 0;
@@ -286,7 +317,7 @@ const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits
 function run(args) {
   const o = options(args, {
     core: "", posecore: "", shared: "../shared", runs: 5, minTime: 1, samples: 30, corpusCases: 3, out: "",
-    cc: "cc", cflags: "-O2 -ffp-contract=off", warmup: 0.5,
+    cc: "cc", cflags: "-O2 -ffp-contract=off", warmup: 0.5, frames: 300, dt: 1 / 60,
   });
   if (!o.core || !o.posecore) throw new UsageError("run needs --core BENCH and --posecore POSECORE");
   const began = process.hrtime.bigint();
@@ -330,6 +361,12 @@ function run(args) {
       const [without] = tableRows([stripped], measure([stripped], o, failures));
       if (without) split.push({ whole: r, without });
     }
+    // Physics frames: every rig with physics constraints, stepped (--frames, --dt, Physics.update).
+    const physicsTargets = supported.filter((t) => !t.name.startsWith("cases/") && hasPhysics(t.file))
+      .map((t) => ({ ...t, name: `${t.name} (physics frames)`, extra: ["--frames", String(o.frames), "--dt", String(o.dt)] }));
+    if (physicsTargets.length)
+      process.stdout.write(`bench: ${physicsTargets.length} rigs with physics constraints, ${o.frames} frames of ${o.dt} s an animation\n`);
+    const physicsRows = tableRows(physicsTargets, measure(physicsTargets, o, failures));
     // Drawing (issue 18): the same poses, each also drawn (SkeletonRendererCore.render: world vertices,
     // clipping, batching), the rigs with their atlas when they have one.
     const drawTargets = supported.filter((t) => !t.name.startsWith("cases/")).map((t) => {
@@ -339,7 +376,7 @@ function run(args) {
     if (drawTargets.length) process.stdout.write(`bench: ${drawTargets.length} rigs drawn too (render commands every pose)\n`);
     const drawRows = tableRows(drawTargets, measure(drawTargets, o, failures));
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
-    const report = render(rows, split, skipped, failures, machine(o.cc), o, seconds, drawRows, drawTargets);
+    const report = render(rows, split, physicsRows, skipped, failures, machine(o.cc), o, seconds, drawRows, drawTargets);
     process.stdout.write(`\n${report}`);
     if (o.out) writeFileSync(o.out, report);
     if (failures.length) {
@@ -358,10 +395,10 @@ function measure(targets, o, failures) {
   const results = new Map(targets.map((t) => [t.name, { core: [], node: [] }]));
   const drawing = (t) => (t.draw ? [...(t.atlas ? ["--atlas", t.atlas] : []), "--draw"] : []);
   const side = {
-    core: (t) => [o.core, [t.file, "--skin", t.skin, "--samples", String(o.samples), "--min-time", String(o.minTime),
-      ...drawing(t)]],
-    node: (t) => [process.execPath, [fileURLToPath(import.meta.url), "pose", t.file, "--skin", t.skin, "--samples",
-      String(o.samples), "--min-time", String(o.minTime), "--warmup", String(o.warmup),
+    core: (t) => [o.core, [t.file, "--skin", t.skin, ...(t.extra || ["--samples", String(o.samples)]),
+      "--min-time", String(o.minTime), ...drawing(t)]],
+    node: (t) => [process.execPath, [fileURLToPath(import.meta.url), "pose", t.file, "--skin", t.skin,
+      ...(t.extra || ["--samples", String(o.samples)]), "--min-time", String(o.minTime), "--warmup", String(o.warmup),
       ...(t.draw ? [...(t.atlas ? ["--atlas", t.atlas] : []), "--draw", "1"] : [])]],
   };
   for (let r = 0; r < o.runs; r++) {
@@ -406,6 +443,16 @@ function tableRows(targets, results) {
   return rows;
 }
 
+/** The document has a physics constraint (4.3 JSON: one of `constraints` of type physics). */
+function hasPhysics(file) {
+  try {
+    const doc = JSON.parse(readFileSync(file, "utf8"));
+    return Array.isArray(doc.constraints) && doc.constraints.some((c) => c && c.type === "physics");
+  } catch {
+    return false;
+  }
+}
+
 /** The animation keys that hold no constraint's timelines (4.3 JSON); the others are dropped with the
  * constraints. */
 const UNCONSTRAINED_TIMELINES = new Set(["bones", "slots", "attachments", "drawOrder", "drawOrderFolder", "events"]);
@@ -440,7 +487,7 @@ function check(t, c, n, failures) {
     failures.push(`${t.name}: the core allocated ${c.posing_allocs} times while posing ${c.posing_poses} poses`);
 }
 
-function render(rows, split, skipped, failures, m, o, seconds, drawRows = [], drawTargets = []) {
+function render(rows, split, physicsRows, skipped, failures, m, o, seconds, drawRows = [], drawTargets = []) {
   const L = [];
   L.push("# Posing speed: the core against spine-core", "");
   L.push("Generated by `make bench` (core/bench/bench.mk, core/bench/bench.c, oracle/bench.mjs); do not edit.", "");
@@ -482,6 +529,20 @@ function render(rows, split, skipped, failures, m, o, seconds, drawRows = [], dr
     }
     L.push("");
   }
+  if (physicsRows.length) {
+    L.push("## Physics frames", "");
+    L.push(`Every rig with physics constraints, stepped: from a fresh start (time 0, every physics constraint reset, ` +
+      `the setup pose under Physics.update), then per animation the setup pose, time 0, every physics constraint ` +
+      `reset and ${o.frames} frames of \`skeleton.update(${o.dt})\`, the animation applied looped at the skeleton's ` +
+      `time and \`updateWorldTransform(Physics.update)\` (oracle/FORMAT.md's frames sequence under ` +
+      `\`--physics update --frames ${o.frames} --dt ${o.dt}\`). The same runs and checks as above (the final pose ` +
+      `and a checksum over every frame of one sequence bit for bit; no allocation while stepping).`, "");
+    L.push("| document | bones | poses | core ns/pose | spine-core ns/pose | ratio | allocations while stepping |");
+    L.push("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of physicsRows)
+      L.push(`| ${r.name} | ${r.bones} | ${r.poses} | ${fmt(r.core)} | ${fmt(r.node)} | ${fmt(r.ratio, 2)}x | ${r.allocs} |`);
+    L.push("");
+  }
   if (drawRows.length) {
     L.push("## Drawing: a pose and its render commands", "");
     L.push("The same pose sequence, each pose also drawn: `SkeletonRendererCore.render(skeleton, false)` in spine-core " +
@@ -516,7 +577,8 @@ function render(rows, split, skipped, failures, m, o, seconds, drawRows = [], dr
   L.push("| document | core | spine-core |");
   L.push("|---|---|---|");
   const runs = (xs) => xs.map((x) => `${fmt(x.ns_per_pose)} (${Math.round((100 * x.cpu_ns) / x.ns)} %)`).join(", ");
-  for (const r of [...rows, ...split.map((x) => x.without), ...drawRows]) L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
+  for (const r of [...rows, ...split.map((x) => x.without), ...physicsRows, ...drawRows])
+    L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
   L.push("");
   if (failures.length) {
     L.push("## FAILED", "");
@@ -528,9 +590,10 @@ function render(rows, split, skipped, failures, m, o, seconds, drawRows = [], dr
 
 // ---------------------------------------------------------------------------------------------
 
-const USAGE = `usage: bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time S] [--warmup S]
+const USAGE = `usage: bench.mjs pose SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D] [--min-time S]
+                     [--warmup S]
        bench.mjs run --core BENCH --posecore POSECORE [--shared DIR] [--runs N] [--min-time S] [--samples N]
-                     [--corpus-cases N] [--out FILE] [--cc CC] [--warmup S]`;
+                     [--corpus-cases N] [--out FILE] [--cc CC] [--warmup S] [--frames N] [--dt D]`;
 
 function main(argv) {
   const [verb, ...rest] = argv;

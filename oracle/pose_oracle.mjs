@@ -355,8 +355,10 @@ function oneLine(s) {
   return String(s).replace(/[\r\n\t]+/g, " ").trim();
 }
 
+/** Written aside under a name no other process uses, then renamed: two runs (or hosts sharing a cache)
+ *  writing the same answer never leave a torn entry. */
 function writeAtomically(path, text) {
-  const tmp = `${path}.tmp`;
+  const tmp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(tmp, text);
     renameSync(tmp, path);

@@ -38,9 +38,7 @@ const probe_family probe_families[] = {
     { "clipping", 0, 0, "clipping polygons (--vertices): convex, concave, colinear, degenerate, self-"
       "intersecting; convex and inverse flags, end slots, weighted and deformed; against regions and meshes",
       probe_clipping },
-    /* Planned with its generator: drawn on request (probegen physics, make probe FAMILY=physics), not in
-     * CI (probe-ci takes the generated families) until the core steps physics (issue 17). */
-    { "physics", 17, 0, "physics constraints stepped over 30-600 frames: every component and setting, fps "
+    { "physics", 0, 0, "physics constraints stepped over 30-600 frames: every component and setting, fps "
       "off the divisors of 60, edges of mass, damping, strength, clamping limits, global timelines, among "
       "ik/transform/path/slider, root motion, jittered dt", probe_physics },
 };

@@ -1,4 +1,4 @@
-/* build/bin/probediff: the probe runner's C half (probes/run drives it; probes/README.md).
+/* build/bin/probediff: the probe runner's planning and counting (probes/run drives it; probes/README.md).
  *
  *   probediff plan --dir D --cache C --runtime TEXT --jobs FILE
  *       For each probe of D/probes.list, its cache key: SHA-256 of the runtime text, the options line and
@@ -6,21 +6,20 @@
  *       answer (C/KK/KEY.dump or C/KK/KEY.refused), one oracle batch job line to FILE that writes the
  *       dump straight into the cache. Prints "N probes, K cached, J to run".
  *
- *   probediff diff --dir D --cache C --core CD --status FILE --report R --label L [--summary FILE]
- *       Compares every probe's oracle answer with the core's (CD/NAME.dump, CD/NAME.err and its exit
- *       status from FILE, lines NAME<TAB>STATUS) with the differ library (core/src/dumpdiff.h), prints
- *       `L: E exact of N (M missed)` and the misses grouped by their first difference, keeps every miss
- *       in R (NAME.json, NAME.args, NAME.oracle.dump or NAME.oracle.refused, NAME.core.dump,
- *       NAME.core.err, NAME.diff), and appends `L<TAB>N<TAB>E<TAB>M<TAB>U` to the summary file.
+ *   probediff diff --dir D --cache C --records FILE --report R --label L [--summary FILE]
+ *                  [--verdicts FILE]
+ *       Counts the verdicts probecore wrote to FILE (probe_record.h), for every probe of D/keys.tsv in
+ *       its order: prints `L: E exact of N (M missed)` and the misses grouped by their first difference
+ *       with the first probe's example, and appends `L<TAB>N<TAB>E<TAB>M<TAB>U` to the summary file.
+ *       probecore has kept the misses in R; a probe without a record is a miss ("core did not run"),
+ *       kept here (NAME.json, NAME.args, the oracle's answer, an empty NAME.diff).
+ *       --verdicts: every probe's verdict, in the list's order, one line each: NAME, `exact`, `refused`
+ *       (exact: both refuse), `missed` or `unsupported`, the group and the example (TAB, newline, CR
+ *       and backslash written \t \n \r \\); probes/merge adds such files of shards or chunks into
+ *       the summary this command prints (build/bin/probemerge prints it the same way).
  *
- * Verdicts: exact (identical dumps, or both sides refuse the document), missed (any difference, one side
- * refusing what the other poses, the core failing), unsupported (the core says exit 3, the differ says
- * identical-but-unsupported, or the oracle cannot spell the runtime's values): never counted as exact.
- * A complete dump from a core that says exit 3 (the poses before an animation it does not pose) is still
- * compared: a difference in what it wrote is a miss.
  * Exit 0 done, 2 bad usage or unreadable inputs. */
-#include "dumpcmp/dumpdiff.h"
-#include "dumpcmp/dumpread.h"
+#include "probe_record.h"
 #include "sha256.h"
 #include "js/wholefile.h"
 
@@ -309,237 +308,123 @@ static void print_groups(groups *g, const char *title, size_t max)
     if (g->count > max) printf("    ... and %zu more groups\n", g->count - max);
 }
 
-/* The text of a first difference, without the value: "pose bone a", "data data.bone rotation", ... */
-static char *first_difference(const struct diff_entry *e)
-{
-    static const char *const kinds[] = { "", "field missing", "field extra", "row missing", "row extra",
-                                         "block missing", "block extra", "pose missing", "pose extra" };
-    const char *where = e->pose < 0 ? "data" : "pose";
-    if (e->kind == DIFF_VALUE || e->kind == DIFF_FIELD_MISSING || e->kind == DIFF_FIELD_EXTRA)
-        return fmt("%s %.*s %.*s%s%s", where, (int)e->block.len, e->block.ptr ? e->block.ptr : "",
-                   (int)e->field.len, e->field.ptr ? e->field.ptr : "", e->kind == DIFF_VALUE ? "" : ": ",
-                   kinds[e->kind]);
-    return fmt("%s %.*s: %s", where, (int)e->block.len, e->block.ptr ? e->block.ptr : "", kinds[e->kind]);
-}
-
-/* One line of an entry as dumpdiff prints it. */
-static char *entry_text(const struct diff_entry *e)
-{
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    dumpdiff_print_entry(m, e);
-    fclose(m);
-    while (len && (text[len - 1] == '\n')) text[--len] = '\0';
-    return text;
-}
-
-/* Whether the dump at path reads whole (its `end` line included). */
-static bool dump_complete(const char *path)
-{
-    struct dump d;
-    struct dump_error err;
-    memset(&d, 0, sizeof d);
-    bool ok = dump_read_file(path, &d, &err);
-    dump_free(&d);
-    return ok;
-}
-
-/* The first line of a core's stderr, without "posecore: " and the probe's path. */
-static char *core_message(const char *err_path, const char *name)
-{
-    char *t = file_read(err_path, NULL);
-    if (!t) return fmt("(no message)");
-    char *nl = strchr(t, '\n');
-    if (nl) *nl = '\0';
-    const char *m = t;
-    if (strncmp(m, "posecore: ", 10) == 0) m += 10;
-    char *at = strstr(m, name);
-    if (at) {
-        const char *colon = strstr(at, ": ");
-        if (colon) m = colon + 2;
-    }
-    char *r = fmt("%s", *m ? m : "(no message)");
-    free(t);
-    return r;
-}
-
 typedef struct diff_opts {
-    const char *dir, *cache, *core, *status, *report, *label, *summary;
+    const char *dir, *cache, *records, *report, *label, *summary, *verdicts;
 } diff_opts;
 
-static void keep_miss(const diff_opts *o, const char *name, const char *oracle_path, bool oracle_refused,
-                      const char *diff_text, size_t diff_len)
+/* A field of a verdict line: no TAB or line break inside (probes/probemerge.c reads them back). */
+static void put_verdict_field(FILE *f, const char *s)
 {
-    char *from, *to;
+    fputc('\t', f);
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '\\': fputs("\\\\", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* One verdict line (--verdicts): the record's verdict with both-refused spelled `refused`. */
+static void put_verdict(FILE *f, const char *name, const char *verdict, const char *why, const char *example)
+{
+    if (!f) return;
+    fputs(name, f);
+    put_verdict_field(f, strcmp(verdict, "both-refused") == 0 ? "refused" : verdict);
+    put_verdict_field(f, why);
+    put_verdict_field(f, example);
+    fputc('\n', f);
+}
+
+/* A probe probecore did not judge: kept with what there is (its document, options, the oracle's answer). */
+static void keep_unjudged(const diff_opts *o, const char *name, const char *key)
+{
     static const char *const ext[] = { "json", "args" };
     for (int k = 0; k < 2; k++) {
-        from = fmt("%s/%s.%s", o->dir, name, ext[k]);
-        to = fmt("%s/%s.%s", o->report, name, ext[k]);
+        char *from = fmt("%s/%s.%s", o->dir, name, ext[k]), *to = fmt("%s/%s.%s", o->report, name, ext[k]);
         file_copy(from, to);
         free(from);
         free(to);
     }
-    if (oracle_path) {
-        to = fmt("%s/%s.oracle.%s", o->report, name, oracle_refused ? "refused" : "dump");
-        file_copy(oracle_path, to);
-        free(to);
-    }
-    from = fmt("%s/%s.dump", o->core, name);
-    to = fmt("%s/%s.core.dump", o->report, name);
-    if (exists(from)) file_copy(from, to);
-    free(from);
-    free(to);
-    from = fmt("%s/%s.err", o->core, name);
-    to = fmt("%s/%s.core.err", o->report, name);
-    struct stat st;
-    if (stat(from, &st) == 0 && st.st_size > 0) file_copy(from, to);
-    free(from);
+    char *dump = fmt("%s/%.2s/%s.dump", o->cache, key, key), *refused = fmt("%s/%.2s/%s.refused", o->cache, key, key);
+    char *to = NULL;
+    if (exists(dump)) to = fmt("%s/%s.oracle.dump", o->report, name), file_copy(dump, to);
+    else if (exists(refused)) to = fmt("%s/%s.oracle.refused", o->report, name), file_copy(refused, to);
     free(to);
     to = fmt("%s/%s.diff", o->report, name);
-    file_write(to, diff_text, diff_len);
+    file_write(to, "", 0);
     free(to);
+    free(dump);
+    free(refused);
 }
 
 static int cmd_diff(const diff_opts *o)
 {
     char *keys_path = fmt("%s/keys.tsv", o->dir);
-    table keys, status;
+    table keys, records;
     if (!read_table(keys_path, 2, &keys)) {
         fprintf(stderr, "probediff: cannot read %s\n", keys_path);
         return 2;
     }
-    if (!read_table(o->status, 2, &status)) {
-        fprintf(stderr, "probediff: cannot read %s\n", o->status);
+    if (!read_table(o->records, 4, &records)) {
+        fprintf(stderr, "probediff: cannot read %s\n", o->records);
         return 2;
     }
-    map status_of = { 0 };
-    for (size_t i = 0; i < status.count; i++)
-        if (status.rows[i][1]) map_put(&status_of, status.rows[i][0], (size_t)atoi(status.rows[i][1]));
+    map record_of = { 0 };
+    for (size_t i = 0; i < records.count; i++) {
+        char **f = records.rows[i];
+        if (!f[1] || !f[2] || !f[3]) {
+            fprintf(stderr, "probediff: %s: a record without its four fields (line %zu)\n", o->records, i + 1);
+            return 2;
+        }
+        record_unescape(f[2]);
+        record_unescape(f[3]);
+        map_put(&record_of, f[0], i);
+    }
     if (mkdir(o->report, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "probediff: cannot make %s: %s\n", o->report, strerror(errno));
         return 2;
     }
 
+    FILE *verdicts = o->verdicts ? fopen(o->verdicts, "w") : NULL;
+    if (o->verdicts && !verdicts) {
+        fprintf(stderr, "probediff: cannot write %s: %s\n", o->verdicts, strerror(errno));
+        return 2;
+    }
     size_t n = keys.count, exact = 0, missed = 0, unsupported = 0, both_refused = 0;
     groups misses = { 0 }, unsupported_why = { 0 };
-    struct diff_report report;
-    diff_report_init(&report, 20);
     for (size_t i = 0; i < n; i++) {
         const char *name = keys.rows[i][0], *key = keys.rows[i][1];
         if (!key) continue;
-        char *oracle_dump = fmt("%s/%.2s/%s.dump", o->cache, key, key);
-        char *oracle_refused = fmt("%s/%.2s/%s.refused", o->cache, key, key);
-        char *core_dump = fmt("%s/%s.dump", o->core, name), *core_err = fmt("%s/%s.err", o->core, name);
-        size_t rc = 255;
-        bool ran = map_get(&status_of, name, &rc);
-        bool have_dump = exists(oracle_dump), refused = !have_dump && exists(oracle_refused);
-        char *refusal = refused ? file_read(oracle_refused, NULL) : NULL;
-        if (refusal) {
-            char *nl = strchr(refusal, '\n');
-            if (nl) *nl = '\0';
+        size_t r;
+        if (!map_get(&record_of, name, &r)) {
+            missed++;
+            add_to_group(&misses, fmt("core did not run"), fmt("%s", name));
+            put_verdict(verdicts, name, "missed", "core did not run", name);
+            keep_unjudged(o, name, key);
+            continue;
         }
-        bool unrepresentable = refusal && strstr(refusal, "unrepresentable:") != NULL;
-
-        char *diff_text = NULL;
-        size_t diff_len = 0;
-        FILE *diff = open_memstream(&diff_text, &diff_len);
-        enum { EXACT, MISS, UNSUPPORTED } verdict = MISS;
-        char *why = NULL, *example = NULL;
-
-        if (!ran) {
-            why = fmt("core did not run");
-            example = fmt("%s", name);
-        } else if (rc == 3 && !(have_dump && dump_complete(core_dump))) {
-            verdict = UNSUPPORTED;
-            why = core_message(core_err, name);
-            example = fmt("%s", name);
-        } else if (unrepresentable) {
-            verdict = UNSUPPORTED;
-            why = fmt("oracle: unrepresentable value");
-            example = fmt("%s", name);
-        } else if (!have_dump && !refused) {
-            why = fmt("no oracle answer");
-            example = fmt("%s (the oracle's batch left nothing in the cache)", name);
-        } else if (refused) {
-            if (rc == 2) {
-                verdict = EXACT;
-                both_refused++;
-            } else {
-                why = rc == 0 ? fmt("core posed what the oracle refused") : fmt("core failed (exit %zu)", rc);
-                example = fmt("%s: oracle: %s", name, refusal);
-                fprintf(diff, "the oracle refused it: %s\nthe core exited %zu\n", refusal, rc);
-            }
-        } else if (rc == 2) {
-            why = fmt("core refused what the oracle posed");
-            char *m = core_message(core_err, name);
-            example = fmt("%s: %s", name, m);
-            fprintf(diff, "the core refused it: %s\n", m);
-            free(m);
-        } else if (rc != 0 && rc != 3) {
-            why = fmt("core failed (exit %zu)", rc);
-            example = fmt("%s", name);
-            fprintf(diff, "the core exited %zu\n", rc);
-        } else {
-            struct dump od, cd;
-            struct dump_error err;
-            memset(&od, 0, sizeof od);
-            memset(&cd, 0, sizeof cd);
-            if (!dump_read_file(oracle_dump, &od, &err)) {
-                why = fmt("oracle dump unreadable");
-                example = fmt("%s: %s", name, err.message);
-                fprintf(diff, "%s\n", err.message);
-            } else if (!dump_read_file(core_dump, &cd, &err)) {
-                why = fmt("core dump unreadable");
-                example = fmt("%s: %s", name, err.message);
-                fprintf(diff, "%s\n", err.message);
-            } else if (!dumpdiff_run(&od, &cd, &report)) {
-                fprintf(stderr, "probediff: out of memory\n");
-                return 2;
-            } else if (rc == 3 && report.verdict != DIFF_DIFFERENT) {
-                verdict = UNSUPPORTED;
-                why = core_message(core_err, name);
-                example = fmt("%s", name);
-            } else if (report.verdict == DIFF_IDENTICAL) {
-                verdict = EXACT;
-            } else if (report.verdict == DIFF_IDENTICAL_BUT_UNSUPPORTED) {
-                verdict = UNSUPPORTED;
-                why = report.note_count ? fmt("%s: %.*s", report.notes[0].by_core ? "core" : "oracle",
-                                              (int)report.notes[0].decl->reason.len, report.notes[0].decl->reason.ptr)
-                                        : fmt("unsupported");
-                example = fmt("%s", name);
-            } else {
-                why = report.entry_count ? first_difference(&report.entries[0]) : fmt("different");
-                char *e = report.entry_count ? entry_text(&report.entries[0]) : fmt("-");
-                example = fmt("%s: %s", name, e);
-                free(e);
-                dumpdiff_print(diff, &od, &cd, &report, false);
-            }
-            dump_free(&od);
-            dump_free(&cd);
-        }
-        fclose(diff);
-        if (verdict == EXACT) {
+        const char *verdict = records.rows[r][1], *why = records.rows[r][2], *example = records.rows[r][3];
+        put_verdict(verdicts, name, verdict, why, example);
+        if (strcmp(verdict, "exact") == 0) {
             exact++;
-            free(why);
-            free(example);
-        } else if (verdict == UNSUPPORTED) {
+        } else if (strcmp(verdict, "both-refused") == 0) {
+            exact++;
+            both_refused++;
+        } else if (strcmp(verdict, "unsupported") == 0) {
             unsupported++;
-            add_to_group(&unsupported_why, why, example);
+            add_to_group(&unsupported_why, fmt("%s", why), fmt("%s", example));
         } else {
             missed++;
-            add_to_group(&misses, why, example);
-            keep_miss(o, name, have_dump ? oracle_dump : refused ? oracle_refused : NULL, refused, diff_text,
-                      diff_len);
+            add_to_group(&misses, fmt("%s", why), fmt("%s", example));
         }
-        free(diff_text);
-        free(refusal);
-        free(oracle_dump);
-        free(oracle_refused);
-        free(core_dump);
-        free(core_err);
     }
-    diff_report_free(&report);
+    if (verdicts && fclose(verdicts) != 0) {
+        fprintf(stderr, "probediff: cannot write %s\n", o->verdicts);
+        return 2;
+    }
 
     printf("%s: %zu exact of %zu (%zu missed", o->label, exact, n, missed);
     if (unsupported) printf(", %zu unsupported", unsupported);
@@ -557,8 +442,8 @@ static int cmd_diff(const diff_opts *o)
     }
     free(keys_path);
     free_table(&keys);
-    free_table(&status);
-    map_free(&status_of);
+    free_table(&records);
+    map_free(&record_of);
     return 0;
 }
 
@@ -567,8 +452,8 @@ static int cmd_diff(const diff_opts *o)
 static int usage(void)
 {
     fprintf(stderr, "usage: probediff plan --dir D --cache C --runtime TEXT --jobs FILE\n"
-                    "       probediff diff --dir D --cache C --core CD --status FILE --report R --label L "
-                    "[--summary FILE]\n");
+                    "       probediff diff --dir D --cache C --records FILE --report R --label L "
+                    "[--summary FILE] [--verdicts FILE]\n");
     return 2;
 }
 
@@ -583,11 +468,11 @@ int main(int argc, char **argv)
         if (!v) return usage();
         if (strcmp(a, "--dir") == 0) o.dir = v;
         else if (strcmp(a, "--cache") == 0) o.cache = v;
-        else if (strcmp(a, "--core") == 0) o.core = v;
-        else if (strcmp(a, "--status") == 0) o.status = v;
+        else if (strcmp(a, "--records") == 0) o.records = v;
         else if (strcmp(a, "--report") == 0) o.report = v;
         else if (strcmp(a, "--label") == 0) o.label = v;
         else if (strcmp(a, "--summary") == 0) o.summary = v;
+        else if (strcmp(a, "--verdicts") == 0) o.verdicts = v;
         else if (strcmp(a, "--runtime") == 0) runtime = v;
         else if (strcmp(a, "--jobs") == 0) jobs = v;
         else return usage();
@@ -598,7 +483,7 @@ int main(int argc, char **argv)
         return cmd_plan(o.dir, o.cache, runtime, jobs);
     }
     if (strcmp(verb, "diff") == 0) {
-        if (!o.dir || !o.cache || !o.core || !o.status || !o.report || !o.label) return usage();
+        if (!o.dir || !o.cache || !o.records || !o.report || !o.label) return usage();
         return cmd_diff(&o);
     }
     return usage();

@@ -3,6 +3,7 @@
 #   make probe FAMILY=bones POP=2000 [SEED=1] [RULE="rule=reading ..."] [AMPLIFY=1]
 #   make rules [POP=300]
 #   make adopt PROBE=reports/probes/FAMILY-SEED/NAME
+#   make bench-loop [BASELINE=DIR]
 
 # Every probes/family_*.c is linked in; families.c lists which of them are generated.
 PROBE_TOOL_OBJ := $(B)/obj/probes/families.o $(B)/obj/probes/draw.o $(B)/obj/probes/emit.o $(B)/obj/probes/jw.o \
@@ -12,13 +13,15 @@ PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff $(B)/bin/probecore
 # probecore runs the CLI's own `posecore dump` (cmd_dump and the verbs it may call), without its main.
 PROBE_CLI_OBJ  := $(filter-out $(B)/obj/core/cli/posecore.o $(B)/obj/core/cli/posediff.o,$(CLI_OBJ))
 
-.PHONY: probe probe-tools rules adopt probe-ci probe-nightly
+.PHONY: probe probe-tools rules adopt probe-ci probe-nightly bench-loop
 
 help::
 	@echo "make probe FAMILY=bones POP=2000 [SEED=1] [RULE=rule=reading] [AMPLIFY=1]"
 	@echo "                     draw a population, pose it with the oracle (cached) and the core, diff, count"
 	@echo "make rules [POP=300] measure every reading of every rule on its population; write RULES.md"
 	@echo "make adopt PROBE=reports/probes/FAMILY-SEED/NAME   copy a kept miss into corpus/ as probe-NAME"
+	@echo "make bench-loop [BASELINE=DIR]   time every stage of make probe (path, timeline, bones; cold, warm) and"
+	@echo "                     make rules; write reports/loop.md (BASELINE: another built checkout beside)"
 
 probe-tools: $(PROBE_TOOLS)
 
@@ -41,17 +44,25 @@ $(B)/tests/test_probegen: core/tests/test_probegen.c $(PROBE_TOOL_OBJ) $(HARNESS
 	$(CC) $(CFLAGS) -Iprobes $$(pkg-config --cflags $(PKGS) check) -o $@ $< $(PROBE_TOOL_OBJ) $(HARNESS_LIBS) \
 	  $$(pkg-config --libs $(PKGS) check) -lm
 
+# The probe loop's test runs probegen, probecore, probediff and posecore.
+$(B)/tests/test_probeloop: core/tests/test_probeloop.c $(wildcard core/tests/*.h) $(PROBE_TOOLS) $(B)/bin/posecore | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $$(pkg-config --cflags check) -o $@ $< $$(pkg-config --libs check)
+
 -include $(wildcard $(B)/obj/probes/*.d)
 
 probe: all probe-tools
 	@probes/run --family $(or $(FAMILY),bones) --pop $(or $(POP),2000) --seed $(or $(SEED),1) \
-	  $(foreach r,$(RULE),--rule $(r)) $(if $(AMPLIFY),--amplify)
+	  $(foreach r,$(RULE),--rule $(r)) $(if $(AMPLIFY),--amplify) $(PROBE_BEYOND)
 
 rules: all probe-tools
 	@probes/rules --pop $(or $(POP),300) --seed $(or $(SEED),1)
 
 adopt:
 	@probes/adopt $(PROBE)
+
+bench-loop: all probe-tools
+	@probes/bench-loop $(if $(BASELINE),--baseline $(BASELINE))
 
 # CI: a small population of every generated family, failing on any miss; the ledger at a small
 # population. Nightly: the full populations.
@@ -61,10 +72,12 @@ probe-ci: all probe-tools
 	@set -e; for f in $(PROBE_FAMILIES); do probes/run --family $$f --pop 200 --seed 1 --fail-on-miss; done
 	@probes/rules --pop 200 --seed 1 --out $(B)/probes/RULES-ci.md
 
+# Every family runs, then the target fails if one missed; SHARD=I/N (gates/ci.mk): the I-th N-th of each.
 probe-nightly: all probe-tools
-	@set -e; for f in $(PROBE_FAMILIES); do probes/run --family $$f --pop 2000 --seed 1 --fail-on-miss; done
-	@probes/run --family bones --pop 2000 --seed 1 --amplify --fail-on-miss
-	@probes/rules --pop 2000 --seed 1 --out $(B)/probes/RULES-nightly.md
+	@st=0; i=10; for f in $(PROBE_FAMILIES); do probes/run --family $$f --pop 2000 --seed 1 --fail-on-miss \
+	  $(call NIGHTLY_PART,d-probe-$$i-$$f) || st=1; i=$$((i + 1)); done; exit $$st
+	@probes/run --family bones --pop 2000 --seed 1 --amplify --fail-on-miss $(call NIGHTLY_PART,e-probe-bones-amp)
+	$(if $(NIGHTLY_REST),@probes/rules --pop 2000 --seed 1 --out $(B)/probes/RULES-nightly.md)
 
 test: probe-ci
 nightly: probe-nightly

@@ -13,9 +13,15 @@
  *   more sequence, in bone order,
  *   world<TAB>BONE<TAB>a b c d worldX worldY: the final timed pose, as hex bit patterns.
  *
+ * With --frames N --dt D the sequence is physics frames instead (oracle/FORMAT.md's frames sequence
+ * under --physics update, from a fresh start each time: the skeleton's time 0 and every physics
+ * constraint reset, the setup pose; then per animation: setup pose, time 0, reset, and N frames of
+ * update(D), the animation applied looped at the skeleton's time, world transform under Physics.update).
+ *
  * oracle/bench.mjs prints the same for spine-core; the two must agree bit for bit.
  *
- *   bench SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time SECONDS]
+ *   bench SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D] [--min-time SECONDS]
+ *         [--atlas FILE.atlas] [--draw]
  *
  * Exit 0; 2 bad usage, or the document refused (the runtime would throw) or out of memory. */
 #include "bench_alloc.h"
@@ -35,6 +41,8 @@ typedef struct sequence {
     int samples;
     double *times; /* animations * samples sample times */
     pc_renderer *renderer; /* --draw: the render commands of every pose */
+    int frames;    /* physics frames per animation (0: samples) */
+    double dt;
 } sequence;
 
 static uint64_t clock_ns(clockid_t clock)
@@ -117,6 +125,41 @@ static const char *run_sequence(const sequence *s, uint32_t *hash)
     return NULL;
 }
 
+/* The physics frames sequence (the header); with `hash`, folds every pose into *hash. */
+static const char *run_frames(const sequence *s, uint32_t *hash)
+{
+    pc_skeleton_set_time(s->sk, 0);
+    pc_skeleton_physics_reset(s->sk, NULL);
+    pc_skeleton_setup_pose(s->sk);
+    pc_skeleton_update_world_transform_physics(s->sk, PC_PHYSICS_UPDATE);
+    if (hash) *hash = hash_pose(*hash, s);
+    const char *error = draw(s, hash);
+    if (error) return error;
+    for (int a = 0; a < s->animations; a++) {
+        pc_skeleton_setup_pose(s->sk);
+        pc_skeleton_set_time(s->sk, 0);
+        pc_skeleton_physics_reset(s->sk, NULL);
+        double last_time = -1;
+        for (int i = 0; i < s->frames; i++) {
+            pc_skeleton_update(s->sk, s->dt);
+            double time = pc_skeleton_time(s->sk);
+            error = pc_skeleton_apply_animation_looped(s->sk, a, last_time, time, s->events);
+            if (error) return error;
+            pc_skeleton_update_world_transform_physics(s->sk, PC_PHYSICS_UPDATE);
+            if (hash) *hash = hash_pose(*hash, s);
+            error = draw(s, hash);
+            if (error) return error;
+            last_time = time;
+        }
+    }
+    return NULL;
+}
+
+static const char *run(const sequence *s, uint32_t *hash)
+{
+    return s->frames > 0 ? run_frames(s, hash) : run_sequence(s, hash);
+}
+
 static int fail(const char *what, const char *detail)
 {
     fprintf(stderr, "bench: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
@@ -128,24 +171,30 @@ int main(int argc, char **argv)
     bench_alloc_init();
     const char *path = NULL, *skin = "all", *atlas_path = NULL;
     bool drawing = false;
-    int samples = 30;
-    double min_time = 1.0;
+    int samples = 30, frames = 0;
+    double min_time = 1.0, dt = 0;
     for (int i = 1; i < argc; i++) {
         const char *value = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(argv[i], "--skin") == 0 && value) skin = argv[++i];
         else if (strcmp(argv[i], "--samples") == 0 && value) samples = atoi(argv[++i]);
         else if (strcmp(argv[i], "--min-time") == 0 && value) min_time = atof(argv[++i]);
+        else if (strcmp(argv[i], "--frames") == 0 && value) frames = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--dt") == 0 && value) dt = strtod(argv[++i], NULL);
         else if (strcmp(argv[i], "--atlas") == 0 && value) atlas_path = argv[++i];
         else if (strcmp(argv[i], "--draw") == 0) drawing = true;
         else if (argv[i][0] != '-' && !path) path = argv[i];
-        else return fail("usage: bench SKELETON.json [--skin NAME|all|none] [--samples N] [--min-time SECONDS] "
-                         "[--atlas FILE.atlas] [--draw]", NULL);
+        else return fail("usage: bench SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D] "
+                         "[--min-time SECONDS] [--atlas FILE.atlas] [--draw]", NULL);
     }
-    if (!path || samples < 1 || samples > 100000 || !(min_time >= 0)) return fail("bad arguments", NULL);
+    if (!path || samples < 1 || samples > 100000 || !(min_time >= 0) || frames < 0 || frames > 100000
+        || (frames > 0 && !(dt > 0)))
+        return fail("bad arguments", NULL);
     if (strcmp(skin, "none") == 0) skin = NULL;
 
     sequence s = { 0 };
     s.samples = samples;
+    s.frames = frames;
+    s.dt = dt;
     pc_error err;
     bench_alloc_counts c0 = bench_alloc_snapshot();
     pc_atlas *atlas = atlas_path ? pc_atlas_read_file(atlas_path, &err) : NULL;
@@ -170,17 +219,17 @@ int main(int argc, char **argv)
         for (int i = 0; i < samples; i++)
             s.times[(size_t)a * (size_t)samples + (size_t)i] = samples == 1 ? 0 : duration * i / (samples - 1);
     }
-    long long poses = 1 + (long long)s.animations * samples;
+    long long poses = 1 + (long long)s.animations * (frames > 0 ? frames : samples);
 
     /* One sequence untimed (caches), then sequences until min_time has passed. */
     bench_alloc_counts p0 = bench_alloc_snapshot();
-    const char *error = run_sequence(&s, NULL);
+    const char *error = run(&s, NULL);
     if (error) return fail("refused while posing", error);
     uint64_t min_ns = (uint64_t)(min_time * 1e9), elapsed;
     uint64_t cpu_start = clock_ns(CLOCK_PROCESS_CPUTIME_ID), start = clock_ns(CLOCK_MONOTONIC);
     long long reps = 0;
     do {
-        run_sequence(&s, NULL);
+        run(&s, NULL);
         reps++;
         elapsed = clock_ns(CLOCK_MONOTONIC) - start;
     } while (elapsed < min_ns);
@@ -207,7 +256,7 @@ int main(int argc, char **argv)
         printf("\n");
     }
     uint32_t hash = 2166136261u;
-    run_sequence(&s, &hash);
+    run(&s, &hash);
     printf("checksum\t%08lx\n", (unsigned long)hash);
 
     free(s.times);

@@ -171,7 +171,7 @@ static int bounds_of(const char *input, const pc_skeleton_data *data, const char
         double last_time = -1;
         for (int i = 0; i < n; i++) {
             pc_skeleton_setup_pose(sk);
-            const char *thrown = pc_animation_apply(sk, anim, last_time, times[i], NULL);
+            const char *thrown = pc_animation_apply(sk, anim, last_time, times[i], false, NULL);
             if (!thrown) {
                 pc_skeleton_update_world_transform(sk);
                 thrown = sk->thrown;

@@ -74,7 +74,42 @@ void pc_skeleton_free(pc_skeleton *sk);
 bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name);
 
 void pc_skeleton_setup_pose(pc_skeleton *sk);
+/* The world transforms under Physics.none (physics constraints move nothing). */
 void pc_skeleton_update_world_transform(pc_skeleton *sk);
+
+/* ---- Time and physics (Skeleton.update, the root transform, physics constraints) -------------------- */
+
+/* Skeleton.updateWorldTransform's argument: physics constraints do nothing (NONE), are reset and then
+ * stepped (RESET), are stepped by the time since their last update (UPDATE), or only show their last
+ * steps (POSE). */
+typedef enum pc_physics_mode { PC_PHYSICS_NONE, PC_PHYSICS_RESET, PC_PHYSICS_UPDATE, PC_PHYSICS_POSE } pc_physics_mode;
+void pc_skeleton_update_world_transform_physics(pc_skeleton *sk, pc_physics_mode mode);
+
+/* Skeleton.update(delta): the skeleton's time advanced by delta (time += delta, in doubles, as the
+ * runtime adds), which physics constraints step by. pc_skeleton_time reads it, pc_skeleton_set_time sets
+ * it. A new instance's time is 0. */
+void pc_skeleton_update(pc_skeleton *sk, double delta);
+double pc_skeleton_time(const pc_skeleton *sk);
+void pc_skeleton_set_time(pc_skeleton *sk, double time);
+
+/* The root transform every bone's world is in (Skeleton.x, y, scaleX, scaleY; 0, 0, 1, 1 at first;
+ * a negative scale flips), and the directions physics constraints apply wind and gravity in (windX,
+ * windY: 1, 0; gravityX, gravityY: 0, 1). */
+void pc_skeleton_set_position(pc_skeleton *sk, double x, double y);
+void pc_skeleton_set_scale(pc_skeleton *sk, double scale_x, double scale_y);
+void pc_skeleton_set_wind(pc_skeleton *sk, double x, double y);
+void pc_skeleton_set_gravity(pc_skeleton *sk, double x, double y);
+/* x, y, scaleX, scaleY, time, windX, windY, gravityX, gravityY, in this order. */
+void pc_skeleton_root(const pc_skeleton *sk, double out[9]);
+
+/* Skeleton.physicsTranslate and physicsRotate: every physics constraint steps next as if its bone had
+ * moved by (x, y) more, or turned by degrees more around (x, y), in world space (teleporting the
+ * skeleton without a swing: translate by minus the move). */
+void pc_skeleton_physics_translate(pc_skeleton *sk, double x, double y);
+void pc_skeleton_physics_rotate(pc_skeleton *sk, double x, double y, double degrees);
+/* PhysicsConstraint.reset of the physics constraint named `name` (NULL: every one, active or not);
+ * false when the document has no physics constraint of that name. */
+bool pc_skeleton_physics_reset(pc_skeleton *sk, const char *name);
 
 /* ---- A document's bones and animations by index; posing by index (api.c) ---------------------- */
 
@@ -102,6 +137,10 @@ int pc_events_count(const pc_events *events);
  * kept). Allocates nothing. Returns NULL, or the runtime's error message where it would throw. */
 const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double last_time, double time,
                                         pc_events *events);
+/* The same, looped as a game loop applies it (Animation.apply with loop true: time and a positive
+ * last_time wrapped into the duration, events fired across the wrap). */
+const char *pc_skeleton_apply_animation_looped(pc_skeleton *sk, int animation, double last_time, double time,
+                                               pc_events *events);
 
 /* The world transform of bone `bone`'s applied pose: a, b, c, d, worldX, worldY. */
 void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6]);

@@ -1,7 +1,13 @@
 /* Check tests of core/src/numtext: every special double survives format then parse with its bits, the
  * spelling is JavaScript's String(x) and never longer than needed, the parser takes only the dump
- * syntax, and ULP distances count neighbours (-0 and +0 one apart, NaN equal to NaN). */
+ * syntax, and ULP distances count neighbours (-0 and +0 one apart, NaN equal to NaN). The powers of five
+ * and the floor logarithms are recomputed with exact integers; spelling and reading are compared with
+ * the printf/strtod reference (numtext_reference.h) on samples of every kind (numtext_check runs the
+ * long comparisons: every float32, Node's String(x), hundreds of millions of doubles). */
 #include "js/numtext.h"
+#include "js/numtext_pow5.h"
+#include "numtext_draws.h"
+#include "numtext_reference.h"
 
 #include <check.h>
 #include <float.h>
@@ -10,6 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "run_suite.h"
+
+/* ck_assert_msg without Check's bookkeeping on success (a message to the runner per passing assertion,
+ * which would dominate loops of millions) */
+#define require(cond, ...) \
+    do { \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__); \
+    } while (0)
 
 static double from_bits(uint64_t u)
 {
@@ -23,13 +36,12 @@ static void assert_round_trip(double x)
 {
     char buf[NUMTEXT_MAX];
     size_t n = numtext_format(x, buf);
-    ck_assert_uint_eq(n, strlen(buf));
-    ck_assert_uint_lt(n, NUMTEXT_MAX);
+    require(n == strlen(buf) && n < NUMTEXT_MAX, "\"%s\": length %zu", buf, n);
     double back;
-    ck_assert_msg(numtext_parse(buf, n, &back), "numtext_parse rejects its own \"%s\"", buf);
-    if (isnan(x)) ck_assert_msg(isnan(back), "\"%s\" does not read back as NaN", buf);
+    require(numtext_parse(buf, n, &back), "numtext_parse rejects its own \"%s\"", buf);
+    if (isnan(x)) require(isnan(back), "\"%s\" does not read back as NaN", buf);
     else
-        ck_assert_msg(numtext_bits(back) == numtext_bits(x), "\"%s\" reads back as 0x%016llx, not 0x%016llx", buf,
+        require(numtext_bits(back) == numtext_bits(x), "\"%s\" reads back as 0x%016llx, not 0x%016llx", buf,
                       (unsigned long long)numtext_bits(back), (unsigned long long)numtext_bits(x));
 }
 
@@ -147,14 +159,97 @@ START_TEST(random_doubles_round_trip_shortest)
         size_t n = numtext_format(x, buf);
         int len17 = snprintf(g17, sizeof g17, "%.17g", x);
         /* JavaScript's plain spellings ("0.00000ddd", 21-digit integers) are at most 2 longer */
-        ck_assert_msg((int)n <= len17 + 2, "\"%s\" longer than \"%s\"", buf, g17);
+        require((int)n <= len17 + 2, "\"%s\" longer than \"%s\"", buf, g17);
         int k = significant_digits(buf);
-        ck_assert_msg(k >= 1 && k <= 17, "\"%s\": %d significant digits", buf, k);
-        ck_assert_msg(k <= significant_digits(g17), "\"%s\" has more digits than \"%s\"", buf, g17);
+        require(k >= 1 && k <= 17, "\"%s\": %d significant digits", buf, k);
+        require(k <= significant_digits(g17), "\"%s\" has more digits than \"%s\"", buf, g17);
         if (k > 1) {
             snprintf(fewer, sizeof fewer, "%.*e", k - 2, x);
-            ck_assert_msg(strtod(fewer, NULL) != x, "\"%s\" is not the shortest: \"%s\" reads back too", buf, fewer);
+            require(strtod(fewer, NULL) != x, "\"%s\" is not the shortest: \"%s\" reads back too", buf, fewer);
         }
+    }
+}
+END_TEST
+
+static void assert_spelled_as_reference(double x)
+{
+    char got[NUMTEXT_MAX], want[NUMTEXT_MAX];
+    numtext_format(x, got);
+    reference_format(x, want);
+    if (strcmp(got, want) != 0)
+        ck_abort_msg("0x%016llx: \"%s\", the reference \"%s\"", (unsigned long long)numtext_bits(x), got, want);
+}
+
+/* The same spelling as the printf/strtod reference: every power of two and the ends of every binade
+ * (both signs), the first and last subnormals, and 2,000 doubles of each class (numtext_check: every
+ * float32 and hundreds of millions more). */
+START_TEST(spelled_as_the_reference)
+{
+    for (uint64_t e = 0; e < 2047; e++)
+        for (uint64_t sign = 0; sign < 2; sign++) {
+            uint64_t base = sign << 63 | e << 52;
+            assert_spelled_as_reference(from_bits(base));
+            assert_spelled_as_reference(from_bits(base + 1));
+            assert_spelled_as_reference(from_bits(base | 0x000fffffffffffffULL));
+            assert_spelled_as_reference(from_bits(base | 0x0008000000000000ULL));
+        }
+    for (uint64_t u = 1; u < 2000; u++) assert_spelled_as_reference(from_bits(u));
+    for (int b = 0; b < 52; b++) assert_spelled_as_reference(from_bits(1ULL << b));
+    draw_state d = { 21 };
+    for (int cls = 0; cls < DOUBLE_CLASS_COUNT; cls++)
+        for (int i = 0; i < 2000; i++) assert_spelled_as_reference(draw_double(&d, cls));
+}
+END_TEST
+
+static void assert_read_as_reference(const char *text)
+{
+    size_t len = strlen(text);
+    double got = 0, want = 0;
+    bool ok = numtext_parse(text, len, &got), ok_want = reference_parse(text, len, &want);
+    if (ok != ok_want)
+        ck_abort_msg("\"%s\": %s, the reference %s", text, ok ? "read" : "refused",
+                     ok_want ? "reads it" : "refuses it");
+    if (ok && numtext_bits(got) != numtext_bits(want))
+        ck_abort_msg("\"%s\": 0x%016llx, the reference 0x%016llx", text, (unsigned long long)numtext_bits(got),
+                     (unsigned long long)numtext_bits(want));
+}
+
+/* The same reading as strtod behind the syntax check: digit strings of every length, strings of number
+ * characters, spellings of drawn doubles, halfway points and their neighbours, the edges of the range. */
+START_TEST(read_as_the_reference)
+{
+    static const char *edges[] = {
+        "2.4703282292062327e-324", "2.4703282292062328e-324", "4.9406564584124654e-324", "5e-324", "1e-400",
+        "-1e-400", "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308", "1e308",
+        "1e309", "9007199254740993", "9007199254740993.0000000000000000001", "9007199254740992.9999999999999",
+        "0.1", "1e23", "8.988465674311579e+307", "2.2250738585072011e-308", "2.2250738585072012e-308",
+        "1.00000000000000011102230246251565404236316680908203125", "0e999999999", "-0e-999999999",
+        "7.2057594037927933e16", "123456789012345678901234567890", "0.000000000000000000000000000001e30",
+        "1.5", "-.5", "1.", "1.e5", "00000000000000000000000000000000000000000000000001", "NaN", "Infinity",
+    };
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) assert_read_as_reference(edges[i]);
+    draw_state d = { 22 };
+    char text[64];
+    for (int len = 1; len <= 63; len++)
+        for (int i = 0; i < 200; i++) {
+            draw_digit_string(&d, text, len);
+            assert_read_as_reference(text);
+            draw_any_string(&d, text, len);
+            assert_read_as_reference(text);
+        }
+    for (int i = 0; i < 20000; i++) {
+        double x = draw_double(&d, (int)draw_below(&d, DOUBLE_CLASS_COUNT));
+        numtext_format(x, text);
+        assert_read_as_reference(text);
+        snprintf(text, sizeof text, "%.17g", x);
+        assert_read_as_reference(text);
+        snprintf(text, sizeof text, "%.*e", (int)draw_below(&d, 40), x);
+        assert_read_as_reference(text);
+        if (isfinite(x))
+            for (int nudge = -1; nudge <= 1; nudge++) {
+                draw_halfway(x, 16 + (int)draw_below(&d, 41), nudge, text, sizeof text);
+                assert_read_as_reference(text);
+            }
     }
 }
 END_TEST
@@ -202,6 +297,158 @@ START_TEST(ulp_distance)
 }
 END_TEST
 
+/* ---- exact integers, little-endian 32-bit words, enough for 2^2500 ---- */
+
+#define BIG_WORDS 80
+typedef struct big {
+    uint32_t w[BIG_WORDS];
+} big;
+
+static big big_from(uint64_t v)
+{
+    big b = { { 0 } };
+    b.w[0] = (uint32_t)v;
+    b.w[1] = (uint32_t)(v >> 32);
+    return b;
+}
+
+static void big_mul_small(big *b, uint32_t m)
+{
+    uint64_t carry = 0;
+    for (int i = 0; i < BIG_WORDS; i++) {
+        uint64_t t = (uint64_t)b->w[i] * m + carry;
+        b->w[i] = (uint32_t)t;
+        carry = t >> 32;
+    }
+    require(carry == 0, "overflow");
+}
+
+static void big_shift_left(big *b, int bits)
+{
+    for (; bits >= 32; bits -= 32) {
+        require(b->w[BIG_WORDS - 1] == 0, "overflow");
+        memmove(b->w + 1, b->w, (BIG_WORDS - 1) * sizeof b->w[0]);
+        b->w[0] = 0;
+    }
+    if (bits) {
+        require(b->w[BIG_WORDS - 1] >> (32 - bits) == 0, "overflow");
+        for (int i = BIG_WORDS - 1; i > 0; i--) b->w[i] = b->w[i] << bits | b->w[i - 1] >> (32 - bits);
+        b->w[0] <<= bits;
+    }
+}
+
+static void big_add(big *a, const big *b)
+{
+    uint64_t carry = 0;
+    for (int i = 0; i < BIG_WORDS; i++) {
+        uint64_t t = (uint64_t)a->w[i] + b->w[i] + carry;
+        a->w[i] = (uint32_t)t;
+        carry = t >> 32;
+    }
+    require(carry == 0, "overflow");
+}
+
+static int big_cmp(const big *a, const big *b)
+{
+    for (int i = BIG_WORDS - 1; i >= 0; i--)
+        if (a->w[i] != b->w[i]) return a->w[i] < b->w[i] ? -1 : 1;
+    return 0;
+}
+
+static int big_bit_length(const big *b)
+{
+    for (int i = BIG_WORDS - 1; i >= 0; i--)
+        if (b->w[i]) return 32 * i + 32 - __builtin_clz(b->w[i]);
+    return 0;
+}
+
+static big big_power(uint32_t base, int e)
+{
+    big b = big_from(1);
+    for (int i = 0; i < e; i++) big_mul_small(&b, base);
+    return b;
+}
+
+/* b * t, t = hi * 2^64 + lo */
+static big big_mul_u128(const big *b, numtext_u128_parts t)
+{
+    big sum = big_from(0);
+    uint32_t words[4] = { (uint32_t)t.lo, (uint32_t)(t.lo >> 32), (uint32_t)t.hi, (uint32_t)(t.hi >> 32) };
+    for (int k = 3; k >= 0; k--) {
+        big_shift_left(&sum, 32);
+        big part = *b;
+        big_mul_small(&part, words[k]);
+        big_add(&sum, &part);
+    }
+    return sum;
+}
+
+/* Every entry of the table is floor(5^q * 2^(127 - floor(log2 5^q))): for q >= 0, T * 2^j <= 5^q <
+ * (T + 1) * 2^j with j = bits(5^q) - 128 (T exact when j <= 0); for q < 0, T * 5^n <= 2^(127 + bits(5^n))
+ * < (T + 1) * 5^n. */
+START_TEST(powers_of_five_exact)
+{
+    for (int q = NUMTEXT_POW5_MIN; q <= NUMTEXT_POW5_MAX; q++) {
+        numtext_u128_parts t = numtext_pow5[q - NUMTEXT_POW5_MIN];
+        require(t.hi >> 63, "5^%d: top bit not set", q);
+        numtext_u128_parts t1 = { t.hi + (t.lo == UINT64_MAX), t.lo + 1 };
+        big p = big_power(5, q < 0 ? -q : q), one = big_from(1);
+        int b = big_bit_length(&p);
+        big low, high, target;
+        if (q >= 0) {
+            low = big_mul_u128(&one, t), high = big_mul_u128(&one, t1), target = p;
+            if (b > 128) big_shift_left(&low, b - 128), big_shift_left(&high, b - 128);
+            else big_shift_left(&target, 128 - b);
+        } else {
+            low = big_mul_u128(&p, t), high = big_mul_u128(&p, t1), target = big_from(1);
+            big_shift_left(&target, 127 + b);
+        }
+        require(big_cmp(&low, &target) <= 0 && big_cmp(&target, &high) < 0, "5^%d is not the table's", q);
+        if (q >= 0 && b <= 128) require(big_cmp(&low, &target) == 0, "5^%d is not exact", q);
+    }
+}
+END_TEST
+
+/* x * base^e, e >= 0 */
+static big big_scaled(big x, uint32_t base, int e)
+{
+    if (base == 2) big_shift_left(&x, e);
+    else
+        for (int i = 0; i < e; i++) big_mul_small(&x, base);
+    return x;
+}
+
+/* whether k = floor(log_base(num / den)): base^k <= num / den < base^(k + 1), multiplied out */
+static bool is_floor_log(big num, big den, uint32_t base, int k)
+{
+    for (int j = k; j <= k + 1; j++) {
+        big left = j >= 0 ? num : big_scaled(num, base, -j), right = j >= 0 ? big_scaled(den, base, j) : den;
+        int c = big_cmp(&left, &right);
+        if (j == k ? c < 0 : c >= 0) return false;
+    }
+    return true;
+}
+
+static big power_of_two(int e) { return big_scaled(big_from(1), 2, e); }
+
+/* The fixed-point floor logarithms give the exact floor over the ranges numtext uses (and more). */
+START_TEST(floor_logarithms_exact)
+{
+    for (int q = -1100; q <= 1100; q++) {
+        big num = power_of_two(q > 0 ? q : 0), den = power_of_two(q < 0 ? -q : 0);
+        require(is_floor_log(num, den, 10, numtext_floor_log10_pow2(q)), "floor(log10 2^%d)", q);
+        big three_num = power_of_two(q - 2 > 0 ? q - 2 : 0), three_den = power_of_two(q - 2 < 0 ? 2 - q : 0);
+        big_mul_small(&three_num, 3);
+        require(is_floor_log(three_num, three_den, 10, numtext_floor_log10_three_quarters_pow2(q)),
+                      "floor(log10(3/4 2^%d))", q);
+    }
+    for (int e = -400; e <= 400; e++) {
+        big num = big_scaled(big_from(1), 10, e > 0 ? e : 0), den = big_scaled(big_from(1), 10, e < 0 ? -e : 0);
+        require(is_floor_log(num, den, 2, numtext_floor_log2_pow10(e)), "floor(log2 10^%d)", e);
+    }
+}
+END_TEST
+
 START_TEST(bits)
 {
     ck_assert_uint_eq(numtext_bits(1.0), 0x3ff0000000000000ULL);
@@ -221,6 +468,10 @@ int main(void)
     tcase_add_test(tc, parse_accepts_the_syntax_only);
     tcase_add_test(tc, ulp_distance);
     tcase_add_test(tc, bits);
+    tcase_add_test(tc, powers_of_five_exact);
+    tcase_add_test(tc, floor_logarithms_exact);
+    tcase_add_test(tc, spelled_as_the_reference);
+    tcase_add_test(tc, read_as_the_reference);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

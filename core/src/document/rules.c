@@ -179,6 +179,22 @@ static const pc_rule rules[PC_RULE_COUNT] = {
         { "float32", "a bounding box's world vertices through float32 (its Float32Array polygon)" },
         { "doubles", "the doubles computeWorldVertices gives" },
     } },
+    [PC_RULE_PHYSICS_POW] = { "physics.pow", "the damping's damping ** (60 * step) per step",
+      "physics", 2, {
+        { "v8-fdlibm", "V8's Math.pow / ** (its fdlibm port, js_pow in core/src/js/jsmath.c)" },
+        { "libm", "the C library's pow (glibc, correctly rounded)" },
+    } },
+    [PC_RULE_PHYSICS_DELTA] = { "physics.delta", "the time a physics update steps",
+      "physics", 2, {
+        { "time-since-last", "Math.max(skeleton.time - lastTime, 0): the time since the constraint's last update" },
+        { "dt", "the delta of the last Skeleton.update (the frame's dt)" },
+    } },
+    [PC_RULE_PHYSICS_SUBSTEP_ORDER] = { "physics.substep-order", "the order of operations inside a physics step",
+      "physics", 3, {
+        { "runtime", "velocity += force, offset += velocity * step, velocity *= damping; scale on the previous step's angle" },
+        { "damp-first", "the velocity damped before the offset moves by it" },
+        { "fresh-angle", "the scale step reads the angle this step's rotation just gave" },
+    } },
 };
 
 size_t pc_rule_count(void) { return PC_RULE_COUNT; }
@@ -238,6 +254,9 @@ static void apply_reading(pc_readings *r, int rule, int k)
     case PC_RULE_RENDER_CLIP_INPUT: r->render_clip_doubles = k == 1; break;
     case PC_RULE_BOUNDS_CLIPPED_WHEN_CUT: r->bounds_clip_always = k == 1; break;
     case PC_RULE_BOUNDS_POLYGON_FLOAT32: r->hit_doubles = k == 1; break;
+    case PC_RULE_PHYSICS_POW: r->physics_pow_libm = k == 1; break;
+    case PC_RULE_PHYSICS_DELTA: r->physics_delta_dt = k == 1; break;
+    case PC_RULE_PHYSICS_SUBSTEP_ORDER: r->physics_substep_order = k; break;
     case PC_RULE_COUNT: break;
     }
     r->selected[rule] = (unsigned char)k;

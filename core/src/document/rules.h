@@ -51,6 +51,9 @@ enum pc_rule_id {
     PC_RULE_RENDER_CLIP_INPUT,
     PC_RULE_BOUNDS_CLIPPED_WHEN_CUT,
     PC_RULE_BOUNDS_POLYGON_FLOAT32,
+    PC_RULE_PHYSICS_POW,
+    PC_RULE_PHYSICS_DELTA,
+    PC_RULE_PHYSICS_SUBSTEP_ORDER,
     PC_RULE_COUNT
 };
 
@@ -139,6 +142,15 @@ typedef struct pc_readings {
      * copy); bounds.clipped-when-cut: getBounds counts the clipper's output whenever it clips (false: only
      * when a triangle was cut); bounds.polygon-float32: SkeletonBounds keeps doubles (false: float32). */
     bool render_empty_colored, render_clip_doubles, bounds_clip_always, hit_doubles;
+    /* physics.pow: the damping's damping ** (60 * step) through the C library's pow (false: V8's). */
+    bool physics_pow_libm;
+    /* physics.delta: an update's time from the last Skeleton.update delta (false: the skeleton's time
+     * since the constraint's last update). */
+    bool physics_delta_dt;
+    /* physics.substep-order: the order inside a step (0: velocity, offset, damping, the scale step on
+     * the previous step's angle; 1: the velocity damped before the offset moves; 2: the scale step on
+     * the angle this step's rotation gives). */
+    int physics_substep_order;
 } pc_readings;
 
 /* math.trig: Math.sin, Math.cos, Math.atan2 as the pose code calls them, and sin and cos of one argument

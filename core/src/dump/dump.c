@@ -1,6 +1,7 @@
-/* The pose sequence, posed by the core and written as a dump (oracle/FORMAT.md): the data rows, the
- * setup pose, then the animations' samples. The dump is built in memory and written only when whole,
- * so a failure never leaves a partial dump behind. */
+/* The pose sequence, posed by the core and written as a dump (oracle/FORMAT.md): the data rows, then
+ * the poses of the sequence (a scenario file's, or the samples or frames the options stand for, run by
+ * play/scenario_run.c), each with the blocks of time when the sequence is timed. The dump is built in
+ * memory and written only when whole, so a failure never leaves a partial dump behind. */
 #include "dump.h"
 #include "instance/constraint.h"
 #include "instance/animation.h"
@@ -8,6 +9,9 @@
 #include "dump_data.h"
 #include "dump_render.h"
 #include "instance/skeleton.h"
+#include "instance/physics.h"
+#include "play/scenario_run.h"
+#include "js/numtext.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,6 +197,57 @@ static void write_pose_rows(dump_writer *w, const pc_skeleton *sk, const pc_fire
     write_constraint_rows(w, sk);
 }
 
+/* The blocks of time (FORMAT.md "skeleton" and "physics"): the skeleton's time, root transform, wind and
+ * gravity; each physics constraint's integration state and the applied pose its update reads. */
+static void write_time_rows(dump_writer *w, const pc_skeleton *sk)
+{
+    dw_row(w, "skeleton", "skeleton");
+    dw_num(w, "time", sk->time);
+    dw_num(w, "x", sk->x);
+    dw_num(w, "y", sk->y);
+    dw_num(w, "scaleX", sk->scale_x);
+    dw_num(w, "scaleY", sk->scale_y);
+    dw_num(w, "windX", sk->wind_x);
+    dw_num(w, "windY", sk->wind_y);
+    dw_num(w, "gravityX", sk->gravity_x);
+    dw_num(w, "gravityY", sk->gravity_y);
+    for (int i = 0; i < sk->physics_count; i++) {
+        int c = sk->physics_constraints[i];
+        const pc_physics_state *s = &sk->physics_states[i];
+        const pc_constraint_state *st = &sk->constraints[c];
+        const pc_constraint_pose *p = st->constrained ? &st->constrained_pose : &st->pose;
+        dw_row(w, "physics", sk->data->constraints[c].name);
+        dw_num(w, "ux", s->ux);
+        dw_num(w, "uy", s->uy);
+        dw_num(w, "cx", s->cx);
+        dw_num(w, "cy", s->cy);
+        dw_num(w, "tx", s->tx);
+        dw_num(w, "ty", s->ty);
+        dw_num(w, "xOffset", s->x_offset);
+        dw_num(w, "xLag", s->x_lag);
+        dw_num(w, "xVelocity", s->x_velocity);
+        dw_num(w, "yOffset", s->y_offset);
+        dw_num(w, "yLag", s->y_lag);
+        dw_num(w, "yVelocity", s->y_velocity);
+        dw_num(w, "rotateOffset", s->rotate_offset);
+        dw_num(w, "rotateLag", s->rotate_lag);
+        dw_num(w, "rotateVelocity", s->rotate_velocity);
+        dw_num(w, "scaleOffset", s->scale_offset);
+        dw_num(w, "scaleLag", s->scale_lag);
+        dw_num(w, "scaleVelocity", s->scale_velocity);
+        dw_num(w, "remaining", s->remaining);
+        dw_num(w, "lastTime", s->last_time);
+        dw_bool(w, "reset", s->reset);
+        dw_num(w, "inertia", p->inertia);
+        dw_num(w, "strength", p->strength);
+        dw_num(w, "damping", p->damping);
+        dw_num(w, "massInverse", p->mass_inverse);
+        dw_num(w, "wind", p->wind);
+        dw_num(w, "gravity", p->gravity);
+        dw_num(w, "mix", p->mix);
+    }
+}
+
 static bool animation_selected(const pc_dump_options *opt, const char *name)
 {
     if (opt->anims == NULL) return true;
@@ -201,133 +256,130 @@ static bool animation_selected(const pc_dump_options *opt, const char *name)
     return false;
 }
 
+static const char physics_mode_names[4][8] = { "none", "reset", "update", "pose" };
+
+/* A sequence other than the samples under Physics.none at rest: its poses add the blocks of time. */
+static bool timed(const pc_dump_options *opt)
+{
+    return opt->physics != PC_PHYSICS_NONE || opt->frames > 0 || opt->skeleton || opt->move || opt->scenario;
+}
+
+static size_t append_numbers(char *buf, size_t n, size_t size, const char *option, const double *v, int count)
+{
+    if (n < size) n += (size_t)snprintf(buf + n, size - n, " %s ", option);
+    for (int i = 0; i < count && n < size; i++) {
+        char text[NUMTEXT_MAX];
+        numtext_format(v[i], text);
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? "," : "", text);
+    }
+    return n;
+}
+
 void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size)
 {
     size_t n = 0;
-    n += (size_t)snprintf(buf + n, size - n, "--skin %s --physics none", opt->skin ? opt->skin : "none");
-    if (n < size) {
-        if (opt->keys) n += (size_t)snprintf(buf + n, size - n, " --samples keys");
-        else n += (size_t)snprintf(buf + n, size - n, " --samples %d", opt->samples);
+    const char *skin = opt->skin ? opt->skin : "none";
+    if (opt->scenario_path) /* the scenario holds the whole sequence */
+        n += (size_t)snprintf(buf + n, size - n, "--skin %s --scenario %s", skin, opt->scenario_path);
+    else {
+        n += (size_t)snprintf(buf + n, size - n, "--skin %s --physics %s", skin, physics_mode_names[opt->physics]);
+        if (n < size) {
+            if (opt->frames > 0) {
+                n += (size_t)snprintf(buf + n, size - n, " --frames %d", opt->frames);
+                n = append_numbers(buf, n, size, "--dt", opt->dt, opt->dt_count);
+            } else if (opt->keys) n += (size_t)snprintf(buf + n, size - n, " --samples keys");
+            else n += (size_t)snprintf(buf + n, size - n, " --samples %d", opt->samples);
+        }
+        if (opt->skeleton) n = append_numbers(buf, n, size, "--skeleton", opt->skeleton, 4);
+        if (opt->move) n = append_numbers(buf, n, size, "--move", opt->move, 2);
+        for (int i = 0; opt->anims && i < opt->anim_count && n < size; i++)
+            n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
     }
-    for (int i = 0; opt->anims && i < opt->anim_count && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
     if (opt->atlas && n < size) n += (size_t)snprintf(buf + n, size - n, " --atlas %s", opt->atlas);
     if (opt->vertices && n < size) n += (size_t)snprintf(buf + n, size - n, " --vertices");
 }
 
-/* Sample times of an animation (FORMAT.md): N evenly spaced over its duration, or its key times. */
-static int sample_times(const pc_animation_data *a, const pc_dump_options *opt, double *out)
-{
-    if (opt->keys) return pc_animation_key_times(a, out);
-    if (opt->samples == 1) {
-        out[0] = 0;
-        return 1;
-    }
-    for (int i = 0; i < opt->samples; i++) out[i] = a->duration * i / (opt->samples - 1);
-    return opt->samples;
-}
+/* What the pose steps write into: the writer, the pose count, the rows' key buffer. */
+typedef struct pose_writer {
+    dump_writer *w;
+    int index;
+    char *key;
+    size_t key_size;
+    bool timed;
+    pc_dump_render *render; /* --vertices: the blocks of what is drawn, after the pose's others */
+    const char *thrown;     /* what the runtime threw drawing a pose (drawing: where), or NULL */
+    char drawing[300];
+} pose_writer;
 
-/* Pose 0 (the setup pose), then every sample of every selected animation on the same instance, each
- * from the setup pose. An animation with a timeline the core does not apply yet ends the sequence with
- * `unsupported pose` (the poses before it are written) and its reason in unposed[0..size) (left "" when
- * every animation is posed). False with *err
- * set when the document is refused while posing (or memory runs out). */
-/* With --vertices, the blocks of what is drawn after the pose's other blocks; false (with *err) where
- * the runtime throws making them. */
-static bool render_rows(dump_writer *w, pc_dump_render *render, const pc_skeleton *sk, const char *input,
-                        const char *animation, double time, pc_error *err)
+static bool write_pose(void *ctx, const pc_skeleton *sk, const char *animation, double time,
+                       const pc_fired_events *events)
 {
-    const char *thrown = render ? pc_dump_render_rows(w, render, sk) : NULL;
-    if (!thrown) return true;
-    err->status = PC_INVALID;
-    snprintf(err->message, sizeof err->message, "%.200s: drawing %s%.100s%s at %.17g: %s", input,
+    pose_writer *pw = ctx;
+    dw_pose(pw->w, pw->index++, animation, time);
+    write_pose_rows(pw->w, sk, events, pw->key, pw->key_size);
+    if (pw->timed) write_time_rows(pw->w, sk);
+    if (!pw->render) return true;
+    pw->thrown = pc_dump_render_rows(pw->w, pw->render, sk);
+    if (!pw->thrown) return true;
+    snprintf(pw->drawing, sizeof pw->drawing, "drawing %s%.100s%s at %.17g: %.120s",
              animation ? "animation \"" : "the setup pose", animation ? animation : "", animation ? "\"" : "", time,
-             thrown);
+             pw->thrown);
     return false;
 }
 
+/* The scenario the options stand for (the shorthands), or NULL when memory runs out. */
+static pc_scenario *shorthand(const pc_skeleton_data *data, const pc_dump_options *opt)
+{
+    int *anims = malloc((size_t)(data->animation_count ? data->animation_count : 1) * sizeof *anims);
+    const char **names = malloc((size_t)(data->animation_count ? data->animation_count : 1) * sizeof *names);
+    pc_scenario *sc = NULL;
+    if (anims && names) {
+        int n = 0;
+        for (int a = 0; a < data->animation_count; a++)
+            if (animation_selected(opt, data->animations[a].name)) {
+                anims[n] = a;
+                names[n++] = data->animations[a].name;
+            }
+        pc_shorthand o = { opt->physics, anims, n, names, opt->skeleton, opt->samples, opt->keys, opt->frames,
+                           opt->dt, opt->dt_count, opt->move };
+        sc = pc_scenario_shorthand(&o);
+    }
+    free(anims);
+    free(names);
+    return sc;
+}
+
+/* Runs the sequence, writing its poses. An animation (or a step) the core does not pose yet ends the
+ * sequence with `unsupported pose` (the poses before it are written) and its reason in
+ * unposed[0..size) (left "" when everything is posed). False with *err set when the document is refused
+ * while posing (or memory runs out). */
 static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_data *data,
-                          const pc_dump_options *opt, pc_skeleton *sk, pc_error *err, char *unposed, size_t size,
-                          pc_dump_render *render)
+                          const pc_dump_options *opt, pc_scenario *sc, pc_skeleton *sk, pc_error *err, char *unposed,
+                          size_t size, pc_dump_render *render)
 {
     size_t key_size = 16;
-    int time_capacity = 1, event_capacity = 1;
     for (int i = 0; i < data->slot_count; i++)
         if (strlen(data->slots[i].name) + 16 > key_size) key_size = strlen(data->slots[i].name) + 16;
-    for (int a = 0; a < data->animation_count; a++) {
-        const pc_animation_data *anim = &data->animations[a];
-        if (!animation_selected(opt, anim->name)) continue;
-        int n = opt->keys ? pc_animation_key_time_capacity(anim) : opt->samples;
-        if (n > time_capacity) time_capacity = n;
-        n = 2 * pc_animation_event_capacity(anim);
-        if (n > event_capacity) event_capacity = n;
-    }
-    char *key = malloc(key_size);
-    double *times = malloc((size_t)time_capacity * sizeof *times);
-    const pc_event_key **fired = malloc((size_t)event_capacity * sizeof *fired);
-    bool ok = key && times && fired;
-    if (!ok) {
+    pose_writer pw = { w, 0, malloc(key_size), key_size, timed(opt), render, NULL, "" };
+    if (!pw.key) {
         err->status = PC_INVALID;
         snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+        return false;
     }
-    pc_fired_events events = { fired, 0, event_capacity };
-
-    int index = 0;
-    if (ok) {
-        pc_skeleton_setup_pose(sk);
-        pc_skeleton_update_world_transform(sk);
-        if (sk->thrown) {
-            err->status = PC_INVALID;
-            snprintf(err->message, sizeof err->message, "%.200s: the setup pose: %s", input, sk->thrown);
-            ok = false;
-        }
+    char msg[400];
+    pc_status status = pc_scenario_run(sk, sc, write_pose, &pw, msg, sizeof msg);
+    free(pw.key);
+    if (status == PC_UNSUPPORTED) {
+        snprintf(unposed, size, "%s", msg);
+        dw_unsupported(w, "pose", unposed);
+        return true;
     }
-    if (ok) {
-        dw_pose(w, index++, NULL, 0);
-        write_pose_rows(w, sk, NULL, key, key_size);
-        ok = render_rows(w, render, sk, input, NULL, 0, err);
+    if (status != PC_OK) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%.200s: %.300s", input, pw.thrown ? pw.drawing : msg);
+        return false;
     }
-    for (int a = 0; ok && a < data->animation_count; a++) {
-        const pc_animation_data *anim = &data->animations[a];
-        if (!animation_selected(opt, anim->name)) continue;
-        if (pc_animation_unsupported(data, anim, unposed, size)) {
-            dw_unsupported(w, "pose", unposed);
-            break;
-        }
-        int n = sample_times(anim, opt, times);
-        double last_time = -1;
-        for (int i = 0; i < n; i++) {
-            pc_skeleton_setup_pose(sk);
-            events.count = 0;
-            const char *thrown = pc_animation_apply(sk, anim, last_time, times[i], &events);
-            if (thrown) {
-                err->status = PC_INVALID;
-                snprintf(err->message, sizeof err->message, "%.200s: animation \"%.100s\" at %.17g: %s", input,
-                         anim->name, times[i], thrown);
-                ok = false;
-                break;
-            }
-            pc_skeleton_update_world_transform(sk);
-            if (sk->thrown) {
-                err->status = PC_INVALID;
-                snprintf(err->message, sizeof err->message, "%.200s: animation \"%.100s\" at %.17g: %s", input,
-                         anim->name, times[i], sk->thrown);
-                ok = false;
-                break;
-            }
-            dw_pose(w, index++, anim->name, times[i]);
-            write_pose_rows(w, sk, &events, key, key_size);
-            if (!render_rows(w, render, sk, input, anim->name, times[i], err)) {
-                ok = false;
-                break;
-            }
-            last_time = times[i];
-        }
-    }
-    free(key);
-    free(times);
-    free(fired);
-    return ok;
+    return true;
 }
 
 pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *data,
@@ -372,6 +424,26 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         pc_skeleton_free(sk);
         return err->status;
     }
+    /* The sequence: the scenario file's, or the one the options stand for; every name it gives looked
+     * up in the document (a name it lacks refuses the pair, before any pose). */
+    pc_scenario *made = opt->scenario ? NULL : shorthand(data, opt);
+    pc_scenario *sc = opt->scenario ? opt->scenario : made;
+    char names_msg[400];
+    if (!sc) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+        pc_skeleton_free(sk);
+        return err->status;
+    }
+    if (!pc_scenario_resolve(sc, data, names_msg, sizeof names_msg)) {
+        err->status = PC_INVALID;
+        if (opt->scenario_path)
+            snprintf(err->message, sizeof err->message, "%.150s: %.150s %.200s", input, opt->scenario_path, names_msg);
+        else snprintf(err->message, sizeof err->message, "%.150s: %.300s", input, names_msg);
+        pc_scenario_free(made);
+        pc_skeleton_free(sk);
+        return err->status;
+    }
     /* An active constraint of a kind the core does not solve yet: the data rows and the update order
      * are written, no pose, and the dump is unsupported (exit 3). */
     int unsolved = pc_constraint_first_unsolved(sk);
@@ -385,10 +457,11 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     if (!mem) {
         err->status = PC_INVALID;
         snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+        pc_scenario_free(made);
         pc_skeleton_free(sk);
         return err->status;
     }
-    char options[512];
+    char options[32768];
     pc_dump_options_text(opt, options, sizeof options);
     dump_writer w;
     dw_begin(&w, mem);
@@ -401,18 +474,19 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     if (render) pc_dump_render_unsupported(&w, render, sk);
 
     bool failed = false;
-    char unposed[200] = ""; /* why an animation is not posed: the poses before it are written */
+    char unposed[400] = ""; /* why an animation is not posed: the poses before it are written */
     if (constraints) dw_unsupported(&w, "pose", unsolved_reason);
     else if (opt->vertices && !render) {
         err->status = PC_INVALID;
         snprintf(err->message, sizeof err->message, "%s: out of memory", input);
         failed = true;
-    } else failed = !pose_sequence(&w, input, data, opt, sk, err, unposed, sizeof unposed, render);
+    } else failed = !pose_sequence(&w, input, data, opt, sc, sk, err, unposed, sizeof unposed, render);
     dw_end(&w);
     pc_dump_render_free(render);
 
     failed = ferror(mem) != 0 || failed;
     fclose(mem);
+    pc_scenario_free(made);
     pc_skeleton_free(sk);
     if (err->status != PC_OK) {
         free(text);

@@ -5,13 +5,25 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "posecore.h"
+#include "play/scenario.h"
 
+/* The options of oracle/FORMAT.md: the skin, then the sequence: a scenario file's, or the one the
+ * shorthand options stand for (samples, or frames with their dt list; the physics mode, the skeleton's
+ * place, the root motion). */
 typedef struct pc_dump_options {
     const char *skin;          /* a skin's name, "all", or NULL for none */
     int samples;               /* sample times per animation (when !keys) */
     bool keys;                 /* --samples keys */
     const char **anims;        /* --anim names (NULL when every animation) */
     int anim_count;
+    pc_physics_mode physics;   /* --physics */
+    int frames;                /* --frames (0: samples) */
+    const double *dt;          /* --dt, dt_count of them */
+    int dt_count;
+    const double *skeleton;    /* --skeleton X,Y,SCALEX,SCALEY, or NULL */
+    const double *move;        /* --move DX,DY, or NULL */
+    const char *scenario_path; /* --scenario FILE as given, or NULL */
+    pc_scenario *scenario;     /* its steps, read by the caller (names resolved here) */
     const char *atlas;         /* --atlas FILE as given (the document is read with it), NULL for none */
     bool vertices;             /* --vertices: the blocks of what is drawn (dump_render.h) */
 } pc_dump_options;

@@ -4,6 +4,7 @@
 #include "animation.h"
 #include "timeline.h"
 #include "js/jsobject.h"
+#include "js/jsmath.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -16,9 +17,14 @@ _Static_assert(PC_TL_INHERIT - PC_TL_ROTATE == 10 && PC_TL_TRANSLATE == PC_TL_RO
                "bone timeline kinds are contiguous");
 
 const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
-                               pc_fired_events *events)
+                               bool loop, pc_fired_events *events)
 {
     const char *error = NULL;
+    /* Looped: the time (and a last time above 0) wrapped into the duration by JavaScript's %. */
+    if (loop && a->duration != 0) {
+        time = js_fmod(time, a->duration);
+        if (last_time > 0) last_time = js_fmod(last_time, a->duration);
+    }
     /* The attachment timelines' keys as found when the skin was set (skeleton.h), for the document's
      * animations. */
     ptrdiff_t index = a - sk->data->animations;
@@ -58,6 +64,9 @@ const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, doub
             break;
         case PC_TL_EVENT:
             pc_apply_event_timeline(t, last_time, time, events);
+            break;
+        case PC_TL_PHYSICS_RESET:
+            pc_apply_physics_reset_timeline(sk, t, last_time, time);
             break;
         default:
             pc_apply_constraint_timeline(sk, t, time, &pc_mix_setup);

@@ -1,6 +1,6 @@
 /* Applying an animation to a skeleton instance, as the pose sequence does (oracle/FORMAT.md):
- * `animation.apply(skeleton, lastTime, time, false, events, 1, MixFrom.setup, false, false, false)`,
- * that is not looped, at alpha 1, mixing from the setup pose, not additive, not mixing out, on the
+ * `animation.apply(skeleton, lastTime, time, loop, events, 1, MixFrom.setup, false, false, false)`,
+ * that is looped or not, at alpha 1, mixing from the setup pose, not additive, not mixing out, on the
  * pose (not the applied pose). Every timeline is applied in the animation's order; later ones win.
  *
  * The loop over the timelines is here; each family of timelines is in its timeline_*.c (timeline.h),
@@ -16,7 +16,7 @@
  * the document has no dump): a two-color timeline on a slot without a dark color; a deform or sequence
  * timeline applying through a timeline slot while its own slot's attachment is undefined. */
 const char *pc_animation_apply(pc_skeleton *sk, const pc_animation_data *a, double last_time, double time,
-                               pc_fired_events *events);
+                               bool loop, pc_fired_events *events);
 
 /* Raises each slot's deform_capacity to the most deform values any deform timeline of the document sets
  * on it (on its own slot and on its attachment's timeline slots). */

@@ -5,8 +5,10 @@
 #include "posecore.h"
 #include "animation.h"
 #include "skeleton.h"
+#include "physics.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct pc_events {
     pc_fired_events fired;
@@ -109,8 +111,87 @@ const char *pc_skeleton_apply_animation(pc_skeleton *sk, int animation, double l
 {
     if (animation < 0 || animation >= sk->data->animation_count) return "no such animation";
     if (events) events->fired.count = 0;
-    return pc_animation_apply(sk, &sk->data->animations[animation], last_time, time,
+    return pc_animation_apply(sk, &sk->data->animations[animation], last_time, time, false,
                               events ? &events->fired : NULL);
+}
+
+const char *pc_skeleton_apply_animation_looped(pc_skeleton *sk, int animation, double last_time, double time,
+                                               pc_events *events)
+{
+    if (animation < 0 || animation >= sk->data->animation_count) return "no such animation";
+    if (events) events->fired.count = 0;
+    return pc_animation_apply(sk, &sk->data->animations[animation], last_time, time, true,
+                              events ? &events->fired : NULL);
+}
+
+double pc_skeleton_time(const pc_skeleton *sk)
+{
+    return sk->time;
+}
+
+void pc_skeleton_set_time(pc_skeleton *sk, double time)
+{
+    sk->time = time;
+}
+
+void pc_skeleton_set_position(pc_skeleton *sk, double x, double y)
+{
+    sk->x = x;
+    sk->y = y;
+}
+
+void pc_skeleton_set_scale(pc_skeleton *sk, double scale_x, double scale_y)
+{
+    sk->scale_x = scale_x;
+    sk->scale_y = scale_y;
+}
+
+void pc_skeleton_set_wind(pc_skeleton *sk, double x, double y)
+{
+    sk->wind_x = x;
+    sk->wind_y = y;
+}
+
+void pc_skeleton_set_gravity(pc_skeleton *sk, double x, double y)
+{
+    sk->gravity_x = x;
+    sk->gravity_y = y;
+}
+
+void pc_skeleton_root(const pc_skeleton *sk, double out[9])
+{
+    out[0] = sk->x;
+    out[1] = sk->y;
+    out[2] = sk->scale_x;
+    out[3] = sk->scale_y;
+    out[4] = sk->time;
+    out[5] = sk->wind_x;
+    out[6] = sk->wind_y;
+    out[7] = sk->gravity_x;
+    out[8] = sk->gravity_y;
+}
+
+void pc_skeleton_physics_translate(pc_skeleton *sk, double x, double y)
+{
+    pc_physics_translate_all(sk, x, y);
+}
+
+void pc_skeleton_physics_rotate(pc_skeleton *sk, double x, double y, double degrees)
+{
+    pc_physics_rotate_all(sk, x, y, degrees);
+}
+
+bool pc_skeleton_physics_reset(pc_skeleton *sk, const char *name)
+{
+    bool found = false;
+    for (int i = 0; i < sk->physics_count; i++) {
+        int c = sk->physics_constraints[i];
+        if (name && strcmp(sk->data->constraints[c].name, name) != 0) continue;
+        pc_physics_reset(sk, c);
+        found = true;
+        if (name) break;
+    }
+    return found || !name;
 }
 
 void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6])

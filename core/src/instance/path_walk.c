@@ -241,6 +241,9 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
     double *segments = b->segments;
     double curve_length = 0, k[8] = { 0 };
     int prev = PREV_NONE;
+    /* The readings the loop tests, in locals: its stores and calls could otherwise change them for all
+     * the compiler knows, and each turn would load them again. */
+    const bool restart_search = rules->path.curve_search, parameter_alternative = rules->path.curve_parameter;
     for (int i = 0, o = 0, curve = 0, segment = 0; i < spaces_count; i++, o += 3) {
         double space = b->spaces[i] * multiplier;
         position += space;
@@ -260,7 +263,7 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
                                pc_point(world, e + 3), out + o);
             continue;
         }
-        if (rules->path.curve_search) curve = segment = 0;
+        if (restart_search) curve = segment = 0;
         double fraction = find_curve(b->curves, b->curves_len, &curve, p);
         p = fraction;
         if (curve != prev) {
@@ -285,7 +288,7 @@ void pc_path_positions(pc_skeleton *sk, const pc_constraint_data *c, const pc_co
             break;
         }
         bool wants = tangents || (i > 0 && space == 0);
-        if (rules->path.curve_parameter) place_alternative(rules, k, fraction, p, out + o, wants);
+        if (parameter_alternative) place_alternative(rules, k, fraction, p, out + o, wants);
         else pc_path_curve_point(rules, p * 0.1, k, out + o, wants);
     }
 }

@@ -18,6 +18,7 @@
 #include "constraint.h"
 #include "update.h"
 #include "path.h"
+#include "physics.h"
 #include "animation.h"
 #include "document/skin.h"
 #include "document/rules.h"
@@ -58,6 +59,8 @@ void pc_skeleton_free(pc_skeleton *sk)
     free(sk->setup_attachments);
     free(sk->update_order);
     free(sk->reset);
+    free(sk->physics_states);
+    free(sk->physics_constraints);
     free_all_skin(&sk->all_skin);
     pc_path_state_free(sk->paths, sk->data);
     free(sk);
@@ -451,12 +454,17 @@ bool pc_skeleton_set_skin(pc_skeleton *sk, const char *name)
             const char *key = d->slots[i].attachment_key;
             if (!key) continue;
             const pc_attachment *a = lookup(s, i, key);
-            if (a) sk->slot_attachments[i] = a;
+            if (a) {
+                sk->slot_attachments[i] = a;
+                pc_slot_set_attachment(&sk->slots[i].pose, a);
+            }
         }
     find_setup_attachments(sk);
     update_cache(sk);
     return true;
 }
+
+static void constraint_setup_pose(const pc_constraint_data *c, pc_constraint_pose *p);
 
 pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
 {
@@ -483,8 +491,12 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->update_capacity = (int)(bones + constraints);
     sk->reset = calloc(bones + constraints + slots, sizeof *sk->reset);
     sk->paths = pc_path_state_new(data);
+    for (int i = 0; i < data->constraint_count; i++)
+        if (data->constraints[i].kind == PC_PHYSICS) sk->physics_count++;
+    sk->physics_states = calloc((size_t)(sk->physics_count ? sk->physics_count : 1), sizeof *sk->physics_states);
+    sk->physics_constraints = calloc((size_t)(sk->physics_count ? sk->physics_count : 1), sizeof *sk->physics_constraints);
     bool keys_made = make_attachment_keys(sk);
-    if (!sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_dirty || !sk->dirty_slots || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
+    if (!sk->physics_states || !sk->physics_constraints || !sk->bones || !sk->slots || !sk->draw_order || !sk->constraints || !sk->slot_dirty || !sk->dirty_slots || !sk->slot_attachments || !sk->setup_attachments || !sk->update_order
         || !sk->reset || !sk->paths || !keys_made) {
         pc_skeleton_free(sk);
         return NULL;
@@ -492,13 +504,25 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->skin = PC_SKIN_NONE;
     sk->scale_x = 1;
     sk->scale_y = 1;
-    /* A new bone's poses are all zero until the setup pose is set; the world of a bone that is never
-     * updated stays zero. */
+    sk->wind_x = 1;
+    sk->gravity_y = 1;
+    /* Skeleton.physics: the physics constraints in constraint order, each with a new state. */
+    for (int i = 0, k = 0; i < data->constraint_count; i++) {
+        sk->constraints[i].physics = -1;
+        if (data->constraints[i].kind != PC_PHYSICS) continue;
+        sk->constraints[i].physics = k;
+        sk->physics_constraints[k] = i;
+        pc_physics_state_init(&sk->physics_states[k++]);
+    }
+    /* A new bone's pose is its setup pose (the runtime's PosedActive constructor sets it), its
+     * constrained copy and world all zero: the world of a bone that is never updated stays zero. A new
+     * constraint's pose is its setup pose likewise (below). */
     for (int i = 0; i < data->bone_count; i++) {
         pc_bone *b = &sk->bones[i];
         b->data = &data->bones[i];
         b->parent = data->bones[i].parent >= 0 ? &sk->bones[data->bones[i].parent] : NULL;
         b->applied = &b->pose;
+        b->pose.local = data->bones[i].setup;
         pc_bone_memo_init(&b->axes_memo);
     }
     for (int i = 0; i < data->bone_count; i++) {
@@ -531,6 +555,9 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     for (int i = 0; i < data->slot_count; i++)
         if (data->slots[i].attachment_key) sk->slot_attachments[i] = lookup(default_skin, i, data->slots[i].attachment_key);
     find_setup_attachments(sk);
+    /* Each slot's pose its setup pose under no skin (the runtime's Slot constructor sets it). */
+    for (int i = 0; i < data->slot_count; i++) pc_slot_setup_pose(sk, &sk->slots[i]);
+    for (int i = 0; i < data->constraint_count; i++) constraint_setup_pose(&data->constraints[i], &sk->constraints[i].pose);
     update_cache(sk);
     return sk;
 }
@@ -591,6 +618,12 @@ void pc_skeleton_setup_pose(pc_skeleton *sk)
 
 void pc_skeleton_update_world_transform(pc_skeleton *sk)
 {
+    pc_skeleton_update_world_transform_physics(sk, PC_PHYSICS_NONE);
+}
+
+void pc_skeleton_update_world_transform_physics(pc_skeleton *sk, pc_physics_mode mode)
+{
+    sk->physics_mode = (int)mode;
     /* A new pass: world and local stamps of earlier passes are stale (bone_local.h). */
     sk->update_stamp++;
     sk->thrown = NULL;
@@ -608,4 +641,10 @@ void pc_skeleton_update_world_transform(pc_skeleton *sk)
     }
     /* A bone's turn computes its world unless a constraint made it current this pass. */
     pc_update_pass(sk);
+}
+
+void pc_skeleton_update(pc_skeleton *sk, double delta)
+{
+    sk->time += delta;
+    sk->last_delta = delta;
 }

@@ -82,6 +82,7 @@ typedef struct pc_constraint_pose {
 
 typedef struct pc_constraint_state {
     bool active;
+    int physics;               /* a physics constraint's index in sk->physics_states (-1 for other kinds) */
     bool constrained;          /* its applied pose is its constrained copy (a slider keys it) */
     pc_constraint_pose pose;   /* as animations leave it */
     pc_constraint_pose constrained_pose; /* the copy sliders modify */
@@ -125,6 +126,18 @@ struct pc_skeleton {
     char fault[200];
     /* The instance's position and scale (the runtime's defaults: 0, 0, 1, 1). */
     double x, y, scale_x, scale_y;
+    /* Skeleton.time (advanced by pc_skeleton_update, the same double additions), the last delta it
+     * was advanced by (the rule physics.delta's rejected reading reads it), and the directions wind
+     * and gravity act in (the runtime's defaults: 1, 0 and 0, 1). */
+    double time, last_delta;
+    double wind_x, wind_y, gravity_x, gravity_y;
+    /* The physics constraints' states, one per physics constraint in constraint order (Skeleton.physics),
+     * physics_constraints[i] the constraint index of physics_states[i]; and the physics mode of the
+     * update pass under way (physics.h's pc_physics_mode). */
+    struct pc_physics_state *physics_states;
+    int *physics_constraints;
+    int physics_count;
+    int physics_mode;
     unsigned long update_stamp; /* the runtime's `_update`: the number of update passes so far */
     /* Where the runtime throws while updating (a constraint reading what is not there), its message
      * (the pass stops there); NULL otherwise. */

@@ -40,7 +40,13 @@ static const double no_offsets[6] = { 0, 0, 0, 0, 0, 0 };
 static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, double time, bool loop,
                                    const pc_mix *m)
 {
-    if (loop && a->duration != 0) time = fmod(time, a->duration);
+    /* The runtime passes the time as the last time too; looped, both are wrapped (the last time only
+     * when above 0), so a physics reset timeline can fire only on keys at or below 0. */
+    double last_time = time;
+    if (loop && a->duration != 0) {
+        time = fmod(time, a->duration);
+        if (last_time > 0) last_time = fmod(last_time, a->duration);
+    }
     for (int i = 0; i < a->timeline_count; i++) {
         const pc_timeline *t = &a->timelines[i];
         switch (t->kind) {
@@ -77,6 +83,9 @@ static const char *apply_animation(pc_skeleton *sk, const pc_animation_data *a, 
             break;
         }
         case PC_TL_EVENT: case PC_TL_RGBA: case PC_TL_RGB: case PC_TL_ALPHA: case PC_TL_DRAW_ORDER:
+            break;
+        case PC_TL_PHYSICS_RESET:
+            pc_apply_physics_reset_timeline(sk, t, last_time, time);
             break;
         default:
             pc_apply_constraint_timeline(sk, t, time, m);

@@ -103,6 +103,9 @@ const char *pc_apply_draw_order_folder_timeline(pc_skeleton *sk, const pc_timeli
 void pc_apply_draw_order_timeline(pc_skeleton *sk, const pc_timeline *t, double time);
 void pc_apply_event_timeline(const pc_timeline *t, double last_time, double time, pc_fired_events *events);
 void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m);
+/* The physics reset timeline: resets its constraint (or every active one) when a key is reached
+ * between last_time and time (timeline_constraint.c). */
+void pc_apply_physics_reset_timeline(pc_skeleton *sk, const pc_timeline *t, double last_time, double time);
 
 /* Attachment.timelineSlots of `a`, one at a time: *at starts at 0; returns the next slot, or -1 after the
  * last (timeline_attachment.c). */

@@ -14,8 +14,14 @@
  *     massInverse and the pose gets 1 / the blend (also before the first key);
  *   - a physics timeline of every constraint (target -1) sets each active physics constraint that takes
  *     that setting from global timelines;
- *   - the reset timeline changes no value of a pose (it resets the physics simulation). */
+ *   - the reset timeline changes no value of a pose: it resets the physics simulation of its constraint
+ *     (active), or of every active physics constraint, when a key lies in (lastTime, time], or past
+ *     lastTime and to the end when a looped apply wraps (lastTime > time), then up to time. */
 #include "timeline.h"
+#include "physics.h"
+
+#include <float.h>
+#include <math.h>
 
 /* CurveTimeline1's value before the first key. */
 static double before_first(const pc_mix *m, double current, double setup)
@@ -193,4 +199,50 @@ void pc_apply_constraint_timeline(pc_skeleton *sk, const pc_timeline *t, double 
         set_physics(t, time, m, time < t->frames[0] ? 0 : pc_timeline_curve_value(t, time), p, &cd->u.physics);
         break;
     }
+}
+
+/* ---- The physics reset timeline ---------------------------------------------------------------------- */
+
+/* frames[i], or NaN past either end (JavaScript's undefined, which no comparison holds for). */
+static double reset_key(const pc_timeline *t, int i)
+{
+    return i >= 0 && i < t->frames_count ? (double)t->frames[i] : NAN;
+}
+
+/* Timeline.search: the last key at or before time (the first key when none is). */
+static int reset_search(const pc_timeline *t, double time)
+{
+    for (int i = 1; i < t->frames_count; i++)
+        if (t->frames[i] > time) return i - 1;
+    return t->frames_count - 1;
+}
+
+static void reset_constraints(pc_skeleton *sk, const pc_timeline *t)
+{
+    if (t->target >= 0) {
+        pc_physics_reset(sk, t->target);
+        return;
+    }
+    for (int i = 0; i < sk->physics_count; i++)
+        if (sk->constraints[sk->physics_constraints[i]].active) pc_physics_reset(sk, sk->physics_constraints[i]);
+}
+
+/* A key in (last_time, time] resets; `after_wrap`: the second half of a wrapped apply, which does not
+ * return early for a last time past the last key. */
+static void reset_between(pc_skeleton *sk, const pc_timeline *t, double last_time, double time, bool after_wrap)
+{
+    if (!after_wrap && last_time >= reset_key(t, t->frames_count - 1)) return;
+    if (time < reset_key(t, 0)) return;
+    if (last_time < reset_key(t, 0) || time >= reset_key(t, reset_search(t, last_time) + 1)) reset_constraints(sk, t);
+}
+
+void pc_apply_physics_reset_timeline(pc_skeleton *sk, const pc_timeline *t, double last_time, double time)
+{
+    if (t->target >= 0 && !sk->constraints[t->target].active) return;
+    if (last_time > time) {
+        reset_between(sk, t, last_time, DBL_MAX, false); /* Number.MAX_VALUE */
+        reset_between(sk, t, -1, time, true);
+        return;
+    }
+    reset_between(sk, t, last_time, time, false);
 }

@@ -819,6 +819,7 @@ int32_t js_to_int32(double x) {
 double js_libm_sin(double x) { return sin(x); }
 double js_libm_cos(double x) { return cos(x); }
 double js_libm_atan2(double y, double x) { return atan2(y, x); }
+double js_libm_pow(double x, double y) { return pow(x, y); }
 
 void js_libm_sincos(double x, double *sin_out, double *cos_out)
 {

@@ -32,6 +32,8 @@ void js_sincos(double x, double *sin_out, double *cos_out);
 double js_libm_sin(double x);
 double js_libm_cos(double x);
 double js_libm_atan2(double y, double x);
+/* The C library's pow: the rule physics.pow's rejected reading only. */
+double js_libm_pow(double x, double y);
 void js_libm_sincos(double x, double *sin_out, double *cos_out);
 
 /* x | 0 (and every other ToInt32 use): NaN and infinities give 0, others are truncated toward zero

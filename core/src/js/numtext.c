@@ -1,12 +1,18 @@
-/* Numbers as text, exactly (see numtext.h). The shortest round-trip spelling is found by asking printf
- * for 1 to 17 significant digits and keeping the first that strtod reads back to the same bits. */
+/* Numbers as text, exactly (see numtext.h): a double's shortest round-trip decimal, spelled as
+ * JavaScript's String(x) spells it. Reading text back is numtext_parse.c.
+ *
+ * The digits come from the Schubfach method (R. Giulietti, "The Schubfach way to render doubles", 2020):
+ * x = c * 2^q is scaled by a 126-bit approximation g of 10^-k (k = floor(log10 2^q)), rounded to odd,
+ * which keeps every comparison with the ends of x's rounding interval exact. The interval is at most ten
+ * units of 10^k wide, so it holds at most one multiple of ten units: that one if it is there (then
+ * trailing zeros make it shorter still), else the nearer of the two units around x (ties to the even
+ * one), which is what ECMAScript's Number::toString asks for. */
 #include "numtext.h"
+#include "numtext_pow5.h"
 
-#include <errno.h>
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+
+__extension__ typedef unsigned __int128 u128;
 
 uint64_t numtext_bits(double x)
 {
@@ -15,22 +21,113 @@ uint64_t numtext_bits(double x)
     return u;
 }
 
+/* g * cp / 2^127 rounded to odd (the floor, its lowest bit set when a fraction was cut off), g being
+ * g_hi * 2^64 + g_lo < 2^126. The product's lowest 64 bits are left out: g exceeds the power of ten it
+ * stands for by less than 1, which adds less than cp < 2^60 there, so an exact integer stays exact
+ * (and the fraction of one that is not is never that small). */
+static uint64_t round_to_odd(uint64_t g_hi, uint64_t g_lo, uint64_t cp)
+{
+    u128 high = (u128)g_hi * cp + (((u128)g_lo * cp) >> 64); /* floor(g * cp / 2^64) */
+    return (uint64_t)(high >> 63) | (((uint64_t)high & 0x7fffffffffffffffULL) != 0);
+}
+
+/* The shortest decimal digits * 10^*exponent that reads back to the positive finite double of these
+ * bits, nearest to it, ties to an even last digit. */
+static uint64_t shortest_decimal(uint64_t bits, int *exponent)
+{
+    uint64_t fraction = bits & 0x000fffffffffffffULL;
+    int biased = (int)(bits >> 52) & 0x7ff;
+    uint64_t c = biased ? fraction | 0x0010000000000000ULL : fraction;
+    int q = biased ? biased - 1075 : -1074;
+
+    /* An integer below 2^53: the doubles around it are at most 1 apart, so no other decimal of as few
+     * digits reads back to it. */
+    if (q <= 0 && q > -53) {
+        uint64_t whole = c >> -q;
+        if (whole << -q == c) {
+            *exponent = 0;
+            return whole;
+        }
+    }
+
+    /* x's rounding interval in quarter units of 2^q: [cb - 2, cb + 2], or [cb - 1, cb + 2] at a power of
+     * two (the double below is twice as close); the ends belong to it when c is even (they read back
+     * as the even neighbour). */
+    uint64_t cb = c << 2, cb_right = cb + 2, cb_left;
+    int k;
+    if (fraction != 0 || biased <= 1) {
+        cb_left = cb - 2;
+        k = numtext_floor_log10_pow2(q);
+    } else {
+        cb_left = cb - 1;
+        k = numtext_floor_log10_three_quarters_pow2(q);
+    }
+    int ends_out = (int)(c & 1);
+
+    /* g = 10^-k * 2^(125 - floor(log2 10^-k)), rounded up: the power of five's significand / 4 + 1. */
+    const numtext_u128_parts *t = &numtext_pow5[-k - NUMTEXT_POW5_MIN];
+    uint64_t g_hi = t->hi >> 2, g_lo = (t->hi << 62) | (t->lo >> 2);
+    if (++g_lo == 0) g_hi++;
+    int h = q + numtext_floor_log2_pow10(-k) + 2; /* 2 .. 5: cb << h stays below 2^60 */
+
+    /* x, and the interval's ends, in quarter units of 10^k */
+    uint64_t v = round_to_odd(g_hi, g_lo, cb << h);
+    uint64_t v_left = round_to_odd(g_hi, g_lo, cb_left << h) + (uint64_t)ends_out;
+    uint64_t v_right = round_to_odd(g_hi, g_lo, cb_right << h) - (uint64_t)ends_out;
+
+    uint64_t s = v >> 2;
+    uint64_t tens_below = s / 10 * 10, tens_above = tens_below + 10;
+    bool below_in = v_left <= tens_below << 2, above_in = tens_above << 2 <= v_right;
+    *exponent = k;
+    if (below_in != above_in) return below_in ? tens_below : tens_above;
+    bool s_in = v_left <= s << 2, next_in = (s + 1) << 2 <= v_right;
+    if (s_in != next_in) return s_in ? s : s + 1;
+    /* both: the nearer, and the even one when x is halfway */
+    uint64_t middle = (s << 2) + 2;
+    return v < middle || (v == middle && (s & 1) == 0) ? s : s + 1;
+}
+
+static const char two_digits[201] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                    "8081828384858687888990919293949596979899";
+
+/* Writes the decimal digits of f (no leading zeros) into d and returns how many. */
+static int write_digits(uint64_t f, char d[20])
+{
+    char tmp[20];
+    int n = 20;
+    while (f >= 100) {
+        unsigned r = (unsigned)(f % 100);
+        f /= 100;
+        n -= 2;
+        memcpy(tmp + n, two_digits + 2 * r, 2);
+    }
+    if (f >= 10) {
+        n -= 2;
+        memcpy(tmp + n, two_digits + 2 * f, 2);
+    } else {
+        tmp[--n] = (char)('0' + f);
+    }
+    memcpy(d, tmp + n, (size_t)(20 - n));
+    return 20 - n;
+}
+
 /* Spells the decimal digits d (k of them) with the decimal point after n digits, as JavaScript's
- * Number.prototype.toString places it: plain for 1e-7 < |x| < 1e21, exponential otherwise. */
+ * Number.prototype.toString places it: plain for 1e-6 <= |x| < 1e21, exponential otherwise. */
 static size_t spell_like_javascript(bool negative, const char *d, int k, int n, char *buf)
 {
     char *p = buf;
     if (negative) *p++ = '-';
     if (k <= n && n <= 21) {
         memcpy(p, d, (size_t)k), p += k;
-        for (int i = k; i < n; i++) *p++ = '0';
+        memset(p, '0', (size_t)(n - k)), p += n - k;
     } else if (0 < n && n <= 21) {
         memcpy(p, d, (size_t)n), p += n;
         *p++ = '.';
         memcpy(p, d + n, (size_t)(k - n)), p += k - n;
     } else if (-6 < n && n <= 0) {
         *p++ = '0', *p++ = '.';
-        for (int i = 0; i < -n; i++) *p++ = '0';
+        memset(p, '0', (size_t)-n), p += -n;
         memcpy(p, d, (size_t)k), p += k;
     } else {
         *p++ = d[0];
@@ -38,95 +135,38 @@ static size_t spell_like_javascript(bool negative, const char *d, int k, int n, 
             *p++ = '.';
             memcpy(p, d + 1, (size_t)(k - 1)), p += k - 1;
         }
-        p += sprintf(p, "e%c%d", n - 1 < 0 ? '-' : '+', n - 1 < 0 ? 1 - n : n - 1);
+        int e = n - 1;
+        *p++ = 'e';
+        *p++ = e < 0 ? '-' : '+';
+        if (e < 0) e = -e;
+        if (e >= 100) *p++ = (char)('0' + e / 100);
+        if (e >= 10) *p++ = (char)('0' + e / 10 % 10);
+        *p++ = (char)('0' + e % 10);
     }
     *p = '\0';
     return (size_t)(p - buf);
 }
 
-/* Moves the %e spelling e ("-d.ddde-XX") one unit in its last digit away from zero (dir 1) or towards
- * it (dir -1); false when that would change the number of digits before the point. */
-static bool nudge_last_digit(char *e, int dir)
-{
-    size_t first = e[0] == '-';
-    size_t i = (size_t)(strchr(e, 'e') - e);
-    while (i-- > first) {
-        if (e[i] == '.') continue;
-        if (dir > 0 && e[i] == '9') { e[i] = '0'; continue; }
-        if (dir < 0 && e[i] == '0') { e[i] = '9'; continue; }
-        e[i] = (char)(e[i] + dir);
-        return e[first] != '0';
-    }
-    return false; /* 9.99 + 1 unit: one digit more */
-}
-
-/* Writes x with `digits` significant digits as printf's correctly rounded %e into e; true when that
- * reads back to x. At a power of two the doubles below x are twice as close as those above, so the
- * nearest decimal of this many digits can miss while its neighbour on the other side of x reads back
- * to x (JavaScript then prints that neighbour): that one is tried too. */
-static bool spell_digits(double x, int digits, char e[NUMTEXT_MAX])
-{
-    snprintf(e, NUMTEXT_MAX, "%.*e", digits - 1, x);
-    double nearest = strtod(e, NULL);
-    if (nearest == x) return true;
-    char other[NUMTEXT_MAX];
-    memcpy(other, e, NUMTEXT_MAX);
-    if (nudge_last_digit(other, (nearest < x) == (x > 0) ? 1 : -1) && strtod(other, NULL) == x) {
-        memcpy(e, other, NUMTEXT_MAX);
-        return true;
-    }
-    return false;
-}
-
 size_t numtext_format(double x, char buf[NUMTEXT_MAX])
 {
-    if (isnan(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, "NaN");
-    if (isinf(x)) return (size_t)snprintf(buf, NUMTEXT_MAX, x < 0 ? "-Infinity" : "Infinity");
-    if (x == 0) return (size_t)snprintf(buf, NUMTEXT_MAX, signbit(x) ? "-0" : "0");
-    /* The fewest significant digits that read back to x. Reading back is monotone in the number of
-     * digits (more digits are never farther from x) and 17 always read back: a binary search. */
-    char e[NUMTEXT_MAX];
-    int lo = 1, hi = 17;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (spell_digits(x, mid, e)) hi = mid;
-        else lo = mid + 1;
+    uint64_t bits = numtext_bits(x);
+    bool negative = bits >> 63;
+    uint64_t magnitude = bits & 0x7fffffffffffffffULL;
+    const char *word = NULL;
+    if (magnitude > 0x7ff0000000000000ULL) word = "NaN";
+    else if (magnitude == 0x7ff0000000000000ULL) word = negative ? "-Infinity" : "Infinity";
+    else if (magnitude == 0) word = negative ? "-0" : "0";
+    if (word) {
+        size_t n = strlen(word);
+        memcpy(buf, word, n + 1);
+        return n;
     }
-    spell_digits(x, hi, e);
-    /* e is "-d.ddde-XX": collect the digits (dropping trailing zeros) and the exponent. */
+    int exponent;
+    uint64_t f = shortest_decimal(magnitude, &exponent);
+    while (f % 10 == 0) f /= 10, exponent++;
     char d[20];
-    int k = 0;
-    const char *p = e + (x < 0);
-    for (; *p != 'e'; p++)
-        if (*p != '.') d[k++] = *p;
-    while (k > 1 && d[k - 1] == '0') k--;
-    int exponent = atoi(p + 1);
-    return spell_like_javascript(x < 0, d, k, exponent + 1, buf);
-}
-
-bool numtext_parse(const char *s, size_t len, double *out)
-{
-    char tmp[64];
-    if (len == 0 || len >= sizeof tmp) return false;
-    memcpy(tmp, s, len);
-    tmp[len] = '\0';
-    if (strcmp(tmp, "NaN") == 0) { *out = NAN; return true; }
-    if (strcmp(tmp, "Infinity") == 0) { *out = INFINITY; return true; }
-    if (strcmp(tmp, "-Infinity") == 0) { *out = -INFINITY; return true; }
-    /* Only decimal spellings: no hex floats, no "inf"/"nan" words, no leading '+' or spaces. */
-    for (size_t i = 0; i < len; i++) {
-        char c = tmp[i];
-        if (!((c >= '0' && c <= '9') || c == '-' || c == '.' || c == 'e' || c == 'E' || c == '+'))
-            return false;
-    }
-    if (tmp[0] == '+' || tmp[0] == '.' || tmp[0] == 'e' || tmp[0] == 'E') return false;
-    char *end;
-    errno = 0;
-    double v = strtod(tmp, &end);
-    if (end != tmp + len) return false;
-    if (isinf(v)) return false; /* a decimal too large for a double: Infinity is spelled out */
-    *out = v;
-    return true;
+    int k = write_digits(f, d);
+    return spell_like_javascript(negative, d, k, k + exponent, buf);
 }
 
 /* Maps a double's bits to an integer line on which neighbouring doubles are neighbouring integers,
@@ -140,7 +180,8 @@ static int64_t ordered(double x)
 
 uint64_t numtext_ulp_distance(double x, double y)
 {
-    if (isnan(x) || isnan(y)) return (isnan(x) && isnan(y)) ? 0 : UINT64_MAX;
+    bool x_nan = x != x, y_nan = y != y;
+    if (x_nan || y_nan) return (x_nan && y_nan) ? 0 : UINT64_MAX;
     int64_t a = ordered(x), b = ordered(y);
     return a > b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a;
 }

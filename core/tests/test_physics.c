@@ -1,0 +1,180 @@
+/* Check tests of time and physics through the public interface (posecore.h): a game loop written with
+ * pc_skeleton_update, pc_skeleton_set_position/_set_scale, pc_skeleton_physics_reset,
+ * pc_skeleton_apply_animation_looped and pc_skeleton_update_world_transform_physics gives, bone by bone
+ * and bit for bit, the worlds of the oracle's stored dump of the same frames (corpus/dumps, written by
+ * spine-core); and what the core does not pose yet is declared unsupported, never posed (run from the
+ * repository root). */
+#include "dump/dump.h"
+#include "dumpcmp/dumpread.h"
+#include "posecore.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run_suite.h"
+
+/* The world fields (a b c d worldX worldY) of bone `name` in pose `pose` of the dump, into w; false
+ * when the dump has no such row. */
+static bool dump_world(const struct dump *d, size_t pose, const char *name, double w[6])
+{
+    static const char fields[6][8] = { "a", "b", "c", "d", "worldX", "worldY" };
+    const struct dump_pose *p = &d->poses[pose];
+    for (size_t r = p->first_row; r < p->first_row + p->row_count; r++) {
+        const struct dump_row *row = &d->rows[r];
+        const struct dump_block *b = &d->blocks[row->block];
+        if (strcmp(b->name.ptr, "bone") != 0 || strcmp(row->key.ptr, name) != 0) continue;
+        int found = 0;
+        for (size_t k = 0; k < b->field_count; k++)
+            for (int f = 0; f < 6; f++)
+                if (strcmp(dump_field_name(d, row, k)->ptr, fields[f]) == 0) {
+                    w[f] = dump_field_value(d, row, k)->number;
+                    found++;
+                }
+        return found == 6;
+    }
+    return false;
+}
+
+static long compared;
+
+/* Every bone's world in the instance equals the dump's pose `pose`, bit for bit. */
+static void assert_pose(const pc_skeleton_data *data, const pc_skeleton *sk, const struct dump *d, size_t pose)
+{
+    ck_assert_uint_lt(pose, d->pose_count);
+    for (int i = 0; i < pc_data_bone_count(data); i++) {
+        double want[6], have[6];
+        ck_assert_msg(dump_world(d, pose, pc_data_bone_name(data, i), want), "pose %zu: no bone %s", pose,
+                      pc_data_bone_name(data, i));
+        pc_skeleton_bone_world(sk, i, have);
+        for (int f = 0; f < 6; f++) {
+            ck_assert_msg(memcmp(&want[f], &have[f], sizeof want[f]) == 0, "pose %zu bone %s field %d: %.17g, want %.17g",
+                          pose, pc_data_bone_name(data, i), f, have[f], want[f]);
+            compared++;
+        }
+    }
+}
+
+/* corpus/cases/physics-skeleton-flipped-move: --skin all --physics update --frames 90
+ * --dt 0.016666666666666666,0.012 --skeleton 30,-10,-1,1.5 --move 2.5,-0.75, as a game loop. */
+START_TEST(game_loop_matches_the_oracle)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_file("corpus/cases/physics-skeleton-flipped-move.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    struct dump d;
+    struct dump_error derr;
+    ck_assert_msg(dump_read_file("corpus/dumps/physics-skeleton-flipped-move.dump", &d, &derr), "%s", derr.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_events *events = pc_events_new(data);
+    ck_assert(sk && events && pc_skeleton_set_skin(sk, "all"));
+    const double dt[2] = { 0.016666666666666666, 0.012 };
+    size_t pose = 0;
+    pc_skeleton_set_position(sk, 30, -10);
+    pc_skeleton_set_scale(sk, -1, 1.5);
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform_physics(sk, PC_PHYSICS_UPDATE);
+    assert_pose(data, sk, &d, pose++);
+    for (int a = 0; a < pc_data_animation_count(data); a++) {
+        pc_skeleton_set_position(sk, 30, -10);
+        pc_skeleton_set_scale(sk, -1, 1.5);
+        pc_skeleton_setup_pose(sk);
+        pc_skeleton_set_time(sk, 0);
+        ck_assert(pc_skeleton_physics_reset(sk, NULL));
+        double last = -1;
+        for (int k = 0; k < 90; k++) {
+            pc_skeleton_update(sk, dt[k % 2]);
+            double root[9];
+            pc_skeleton_root(sk, root);
+            pc_skeleton_set_position(sk, root[0] + 2.5, root[1] + -0.75);
+            double time = pc_skeleton_time(sk);
+            ck_assert_ptr_null(pc_skeleton_apply_animation_looped(sk, a, last, time, events));
+            pc_skeleton_update_world_transform_physics(sk, PC_PHYSICS_UPDATE);
+            assert_pose(data, sk, &d, pose++);
+            last = time;
+        }
+    }
+    ck_assert_uint_eq(pose, d.pose_count);
+    ck_assert_int_gt(compared, 1000);
+    ck_assert(!pc_skeleton_physics_reset(sk, "no such constraint"));
+    dump_free(&d);
+    pc_events_free(events);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+/* The dump of a scenario's text for corpus/cases/physics-step-fps-24.json; *status its status. */
+static char *scenario_dump(const char *doc, const char *scenario_text, pc_status *status, pc_error *err)
+{
+    char msg[600];
+    pc_scenario *sc = pc_scenario_parse(scenario_text, strlen(scenario_text), msg, sizeof msg);
+    ck_assert_msg(sc != NULL, "%s", msg);
+    pc_skeleton_data *data = pc_read_file(doc, NULL, err);
+    ck_assert_msg(data != NULL, "%s", err->message);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    ck_assert_ptr_nonnull(f);
+    pc_dump_options opt = { "all", 5, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, "s.json", sc };
+    *status = pc_dump_write(f, doc, data, &opt, err);
+    fclose(f);
+    pc_skeleton_data_free(data);
+    pc_scenario_free(sc);
+    return out;
+}
+
+/* An apply at another alpha is not posed: the poses before it, then `unsupported pose`, status 3. */
+START_TEST(mixed_apply_is_unsupported)
+{
+    pc_status status;
+    pc_error err;
+    char *out = scenario_dump("corpus/cases/physics-step-fps-24.json",
+                              "{\"scenario\": 1, \"steps\": [{\"do\": \"setupPose\"}, {\"do\": \"updateWorldTransform\", "
+                              "\"physics\": \"update\"}, {\"do\": \"pose\"}, {\"do\": \"apply\", \"animation\": \"swing\", "
+                              "\"alpha\": 0.5}, {\"do\": \"pose\"}]}",
+                              &status, &err);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(out, "\npose\t0\tnull\t0\n") != NULL, "%s", out);
+    ck_assert_ptr_null(strstr(out, "\npose\t1\t"));
+    ck_assert_msg(strstr(out, "\nunsupported\tpose\t\"$.steps[3]: an apply other than at alpha 1") != NULL, "%s", out);
+    free(out);
+}
+END_TEST
+
+/* A physics constraint whose step is not above 0 steps forever in the runtime: unsupported, not run. */
+START_TEST(step_forever_is_unsupported)
+{
+    const char doc[] = "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}, {\"name\": \"b\", "
+                       "\"parent\": \"root\", \"length\": 10}], \"constraints\": [{\"type\": \"physics\", \"name\": \"p\", "
+                       "\"bone\": \"b\", \"x\": 1, \"fps\": -30}]}";
+    FILE *f = fopen("build/tests/step-forever.json", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(doc, f);
+    fclose(f);
+    pc_status status;
+    pc_error err;
+    char *out = scenario_dump("build/tests/step-forever.json",
+                              "{\"scenario\": 1, \"steps\": [{\"do\": \"setupPose\"}, {\"do\": \"updateWorldTransform\", "
+                              "\"physics\": \"reset\"}, {\"do\": \"pose\"}, {\"do\": \"update\", \"delta\": 0.1}, "
+                              "{\"do\": \"updateWorldTransform\", \"physics\": \"update\"}, {\"do\": \"pose\"}]}",
+                              &status, &err);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(out, "\npose\t0\t") != NULL, "%s", out); /* under reset it posed */
+    ck_assert_ptr_null(strstr(out, "\npose\t1\t"));
+    ck_assert_msg(strstr(err.message, "steps it forever") != NULL, "%s", err.message);
+    free(out);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("physics");
+    TCase *tc = tcase_create("physics");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, game_loop_matches_the_oracle);
+    tcase_add_test(tc, mixed_apply_is_unsupported);
+    tcase_add_test(tc, step_forever_is_unsupported);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
