@@ -13,8 +13,10 @@ typedef struct verb {
 
 static const verb verbs[] = {
     { "dump", cmd_dump,
-      "dump SKELETON.json [--skin NAME|all|none] [--physics none] [--samples N|keys] [--anim NAME]...\n"
-      "                       [--rule RULE=READING]... [--atlas FILE.atlas] [--vertices]\n"
+      "dump SKELETON.json [--skin NAME|all|none] [--physics none|reset|update|pose] [--samples N|keys]\n"
+      "                       [--frames N --dt D[,D2,...]] [--skeleton X,Y,SX,SY] [--move DX,DY]\n"
+      "                       [--scenario FILE.json] [--anim NAME]... [--rule RULE=READING]...\n"
+      "                       [--atlas FILE.atlas] [--vertices]\n"
       "                       pose the document and write its dump (oracle/FORMAT.md) to stdout" },
     { "check", cmd_check,
       "check SKELETON.json [--atlas FILE.atlas]   read only: exit 0 accepted, 2 refused, 3 unsupported" },
