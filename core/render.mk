@@ -16,3 +16,15 @@ bounds-check: all
 	else echo "bounds-check: $(SHARED)/rigs not found: skipped"; fi
 
 test: bounds-check
+
+# test_render also counts allocations while drawing: linked with the benchmark's counting allocator as
+# the benchmark is (core/bench/bench.mk: its own object without link-time optimisation, so no allocation
+# moves across a snapshot; --wrap); an explicit rule wins over the Makefile's pattern rule for tests.
+$(B)/obj/core/tests/test_render.nolto.o: core/tests/test_render.c core/bench/bench_alloc.h $(wildcard core/tests/*.h) | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fno-lto $$(pkg-config --cflags $(PKGS) check) -c $< -o $@
+
+$(B)/tests/test_render: $(B)/obj/core/tests/test_render.nolto.o $(B)/obj/core/bench/bench_alloc.nolto.o $(HARNESS_LIBS) | $(DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(B)/obj/core/tests/test_render.nolto.o $(B)/obj/core/bench/bench_alloc.nolto.o \
+	  $(HARNESS_LIBS) $(BENCH_WRAP) $$(pkg-config --libs $(PKGS) check) -lm

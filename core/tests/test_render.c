@@ -4,7 +4,11 @@
  * `bounds`, `bounds.aabb`, `bounds.point` and `bounds.segment` rows of the oracle's stored dumps of the
  * same poses (corpus/dumps, written by spine-core's SkeletonRendererCore, getBounds and SkeletonBounds;
  * oracle/FORMAT.md "Pose blocks of what is drawn"), with the stub atlas and with a real one (run from
- * the repository root). The dump writer is not in the way: these calls are what a C renderer makes. */
+ * the repository root). The dump writer is not in the way: these calls are what a C renderer makes.
+ * And drawing allocates nothing: the same poses posed and drawn again between two snapshots of a
+ * counting allocator (core/bench/bench_alloc.c, linked as the benchmark links it: core/render.mk), and
+ * so is spineboy-pro with its atlas (two clipping slots) at 30 samples when ../shared/rigs holds it. */
+#include "../bench/bench_alloc.h"
 #include "dumpcmp/dumpread.h"
 #include "posecore.h"
 
@@ -186,6 +190,45 @@ static void same_drawing(const struct dump *d, size_t pose, pc_renderer *r, cons
     same_hits(d, pose, r, true);
 }
 
+/* Poses the instance as pose `p` of the dump says (the setup pose, or an animation at a time from the
+ * setup pose); *animation and *last_time carry the previous apply. */
+static const char *pose_as(const struct dump *d, size_t p, const pc_skeleton_data *data, pc_skeleton *sk,
+                           pc_events *events, int *animation, double *last_time)
+{
+    const struct dump_pose *pose = &d->poses[p];
+    pc_skeleton_setup_pose(sk);
+    const char *thrown = NULL;
+    if (pose->animation.type == DUMP_STRING) {
+        int a = 0;
+        while (a < pc_data_animation_count(data) && strcmp(pc_data_animation_name(data, a), pose->animation.string.ptr))
+            a++;
+        if (a == pc_data_animation_count(data)) return "no such animation";
+        if (a != *animation) *animation = a, *last_time = -1;
+        thrown = pc_skeleton_apply_animation(sk, a, *last_time, pose->time, events);
+        *last_time = pose->time;
+    }
+    pc_skeleton_update_world_transform(sk);
+    return thrown;
+}
+
+/* Every call a frame of a game draws: the render commands (plain and premultiplied), both bounds, the
+ * hit boxes and a few hit tests. False when one failed. */
+static bool draw_frame(pc_renderer *r, const pc_skeleton *sk)
+{
+    const pc_render_command *cmds;
+    int count;
+    pc_error err;
+    double box[4];
+    bool ok = pc_render(r, sk, false, &cmds, &count, &err) == PC_OK && pc_render(r, sk, true, &cmds, &count, &err) == PC_OK
+              && pc_skeleton_bounds(r, sk, false, box, &err) == PC_OK && pc_skeleton_bounds(r, sk, true, box, &err) == PC_OK
+              && pc_hit_boxes_update(r, sk, &err) == PC_OK;
+    for (int k = -2; ok && k <= 2; k++) {
+        (void)pc_hit_boxes_contains_point(r, 50.0 * k, 25.0 * k);
+        (void)pc_hit_boxes_intersects_segment(r, -500, 40.0 * k, 500, -40.0 * k);
+    }
+    return ok;
+}
+
 /* The pose sequence of the stored dump (its poses name the animation and time: the setup pose, then
  * each animation's samples from the setup pose), posed through the public interface and drawn. */
 static void draw_case(const char *name, const char *atlas_path, const char *skin)
@@ -214,20 +257,19 @@ static void draw_case(const char *name, const char *atlas_path, const char *skin
     int animation = -1;
     double last_time = -1;
     for (size_t p = 0; p < d.pose_count; p++) {
-        const struct dump_pose *pose = &d.poses[p];
-        pc_skeleton_setup_pose(sk);
-        if (pose->animation.type == DUMP_STRING) {
-            int a = 0;
-            while (a < pc_data_animation_count(data) && strcmp(pc_data_animation_name(data, a), pose->animation.string.ptr))
-                a++;
-            ck_assert_int_lt(a, pc_data_animation_count(data));
-            if (a != animation) animation = a, last_time = -1;
-            ck_assert_ptr_null(pc_skeleton_apply_animation(sk, a, last_time, pose->time, events));
-            last_time = pose->time;
-        }
-        pc_skeleton_update_world_transform(sk);
+        ck_assert_ptr_null(pose_as(&d, p, data, sk, events, &animation, &last_time));
         same_drawing(&d, p, r, sk);
     }
+    /* Again, counting allocations: posing and drawing make none. */
+    animation = -1;
+    bool ok = true;
+    bench_alloc_counts c0 = bench_alloc_snapshot();
+    for (size_t p = 0; p < d.pose_count; p++)
+        ok = !pose_as(&d, p, data, sk, events, &animation, &last_time) && draw_frame(r, sk) && ok;
+    bench_alloc_counts c1 = bench_alloc_snapshot();
+    ck_assert(ok);
+    ck_assert_msg(c1.allocations == c0.allocations, "%s: %llu allocations while drawing %zu poses", name,
+                  c1.allocations - c0.allocations, d.pose_count);
     ck_assert_int_gt(d.pose_count, 1);
     ck_assert_int_gt(compared - before, 100);
     pc_renderer_free(r);
@@ -253,8 +295,56 @@ END_TEST
 START_TEST(atlas_regions_match_the_oracle) { draw_case("atlas-regions", "corpus/cases/atlas-regions.atlas", "all"); }
 END_TEST
 
+/* A rig that clips (spineboy-pro, its atlas: two clipping slots), every animation at 30 samples, posed
+ * and drawn without an allocation once its renderer is made. */
+START_TEST(rig_draws_without_allocating)
+{
+    const char *rig = "../shared/rigs/spineboy-pro.json", *atlas_path = "../shared/atlases/spineboy.atlas";
+    FILE *f = fopen(rig, "r");
+    if (!f) return; /* no shared rigs here: the corpus cases above still count */
+    fclose(f);
+    pc_error err;
+    pc_atlas *atlas = pc_atlas_read_file(atlas_path, &err);
+    ck_assert_msg(atlas != NULL, "%s", err.message);
+    pc_skeleton_data *data = pc_read_file_atlas(rig, atlas, NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_atlas_free(atlas);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_events *events = pc_events_new(data);
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert(sk && events && r && pc_skeleton_set_skin(sk, "all"));
+    int poses = 0;
+    bool ok = true;
+    bench_alloc_counts c0 = bench_alloc_snapshot();
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    ok = draw_frame(r, sk);
+    for (int a = 0; a < pc_data_animation_count(data); a++) {
+        double duration = pc_data_animation_duration(data, a), last_time = -1;
+        for (int i = 0; i < 30; i++, poses++) {
+            double time = duration * i / 29;
+            pc_skeleton_setup_pose(sk);
+            ok = !pc_skeleton_apply_animation(sk, a, last_time, time, events) && ok;
+            pc_skeleton_update_world_transform(sk);
+            ok = draw_frame(r, sk) && ok;
+            last_time = time;
+        }
+    }
+    bench_alloc_counts c1 = bench_alloc_snapshot();
+    ck_assert(ok);
+    ck_assert_int_gt(poses, 300);
+    ck_assert_msg(c1.allocations == c0.allocations, "%llu allocations while drawing %d poses",
+                  c1.allocations - c0.allocations, poses);
+    pc_renderer_free(r);
+    pc_events_free(events);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
 int main(void)
 {
+    bench_alloc_init();
     Suite *s = suite_create("render");
     TCase *tc = tcase_create("render");
     tcase_set_timeout(tc, 60);
@@ -262,6 +352,7 @@ int main(void)
     tcase_add_test(tc, concave_clip_matches_the_oracle);
     tcase_add_test(tc, hit_boxes_match_the_oracle);
     tcase_add_test(tc, atlas_regions_match_the_oracle);
+    tcase_add_test(tc, rig_draws_without_allocating);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
