@@ -19,8 +19,9 @@ DEPS    := $(B)/.bootstrapped
 NOLTO   := $(B)/nolto
 
 # The library, layer by layer (core/README.md): JavaScript numbers and values, the document, the instance,
-# the dump writer. The dump's reader and differ are a library of their own that the harness links.
-LAYERS  := js document instance play dump
+# the session's stepping of it (play), what a renderer draws of it, the dump writer. The dump's reader and
+# differ are a library of their own that the harness links.
+LAYERS  := js document instance play render dump
 LIB_SRC := $(foreach l,$(LAYERS),$(wildcard core/src/$(l)/*.c))
 DUMPCMP_SRC := $(wildcard core/src/dumpcmp/*.c)
 DUMPCMP_OBJ := $(DUMPCMP_SRC:%.c=$(B)/obj/%.o)

@@ -31,7 +31,8 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  AnimationState, AnimationStateData, AtlasAttachmentLoader, MixFrom, Physics, Skeleton, SkeletonJson, Skin, TextureRegion,
+  AnimationState, AnimationStateData, AtlasAttachmentLoader, FakeTexture, MixFrom, Physics, Skeleton, SkeletonJson,
+  SkeletonRendererCore, Skin, TextureAtlas, TextureRegion,
 } from "@esotericsoftware/spine-core";
 import { sampleTimes } from "./pose_oracle.mjs";
 
@@ -60,16 +61,54 @@ function options(args, defaults) {
 // ---------------------------------------------------------------------------------------------
 // pose: spine-core's half
 
-/** The oracle's stub atlas (shared/NOTES.md): every region a 1x1 region spanning the texture. */
+/** The oracle's stub atlas (shared/NOTES.md): every region a 1x1 region spanning the texture, all on one
+ *  texture (page 0), as pose_oracle.mjs has it. */
+const STUB_TEXTURE = new FakeTexture(null);
 const stubAtlas = {
   findRegion() {
     const r = new TextureRegion();
     r.u = 0; r.v = 0; r.u2 = 1; r.v2 = 1;
     r.width = 1; r.height = 1; r.originalWidth = 1; r.originalHeight = 1;
     r.offsetX = 0; r.offsetY = 0; r.degrees = 0;
+    r.texture = STUB_TEXTURE;
     return r;
   },
 };
+
+/** The atlas regions come from (--atlas: spine-core's TextureAtlas, a texture a page) and each texture's
+ *  page index. */
+function loadAtlas(path) {
+  if (!path) return { atlas: stubAtlas, pages: new Map([[STUB_TEXTURE, 0]]) };
+  const atlas = new TextureAtlas(readFileSync(path, "utf8"));
+  const pages = new Map();
+  atlas.pages.forEach((page, i) => {
+    const t = new FakeTexture(null);
+    page.setTexture(t);
+    pages.set(t, i);
+  });
+  return { atlas, pages };
+}
+
+const f32 = new Float32Array(1);
+const f32u = new Uint32Array(f32.buffer);
+const BLEND_UNKNOWN = 4; // core/include/posecore.h PC_BLEND_MODE_UNKNOWN
+
+/** The render commands folded as core/bench/bench.c folds them (draw). */
+function hashCommands(h, cmd, pages) {
+  const word = (w) => { h = Math.imul(h ^ (w >>> 0), 16777619) >>> 0; };
+  const bits = (x) => { f32[0] = x; word(f32u[0]); };
+  for (; cmd; cmd = cmd.next) {
+    word(cmd.numVertices);
+    word(cmd.numIndices);
+    word(Number.isInteger(cmd.blendMode) ? cmd.blendMode : BLEND_UNKNOWN);
+    word(pages.get(cmd.texture) ?? 0xffffffff);
+    word(cmd.numVertices > 0 ? cmd.colors[0] : 0);
+    word(cmd.numVertices > 0 ? cmd.darkColors[0] : 0);
+    for (let k = 0; k < 2 * cmd.numVertices; k++) { bits(cmd.positions[k]); bits(cmd.uvs[k]); }
+    for (let k = 0; k < cmd.numIndices; k++) word(cmd.indices[k]);
+  }
+  return h;
+}
 
 const f64 = new Float64Array(1);
 const u32 = new Uint32Array(f64.buffer); // little-endian: [0] the low half, [1] the high half
@@ -93,9 +132,18 @@ function hex(x) {
 }
 
 function pose(args) {
-  const o = options(args, { skin: "all", samples: 30, frames: 0, dt: 0, minTime: 1, warmup: 0.5, transitions: 0 });
+  const o = options(args, {
+    skin: "all", samples: 30, frames: 0, dt: 0, minTime: 1, warmup: 0.5, atlas: "", draw: "0", transitions: 0,
+  });
   if (o._.length !== 1) throw new UsageError("pose wants one skeleton file");
-  const json = new SkeletonJson(new AtlasAttachmentLoader(stubAtlas));
+  const { atlas, pages } = loadAtlas(o.atlas);
+  const renderer = o.draw === "1" ? new SkeletonRendererCore() : null;
+  const drawn = (hash) => {
+    if (!renderer) return hash;
+    const cmd = renderer.render(skeleton, false);
+    return hash === undefined ? hash : hashCommands(hash, cmd, pages);
+  };
+  const json = new SkeletonJson(new AtlasAttachmentLoader(atlas));
   json.scale = 1;
   const data = json.readSkeletonData(readFileSync(o._[0], "utf8"));
   const skeleton = new Skeleton(data);
@@ -143,6 +191,7 @@ function pose(args) {
     skeleton.setupPose();
     skeleton.updateWorldTransform(Physics.update);
     if (hash !== undefined) hash = hashPose(hash, bones);
+    hash = drawn(hash);
     for (const animation of animations) {
       skeleton.setupPose();
       skeleton.time = 0;
@@ -155,6 +204,7 @@ function pose(args) {
         animation.apply(skeleton, lastTime, time, true, events, 1, MixFrom.setup, false, false, false);
         skeleton.updateWorldTransform(Physics.update);
         if (hash !== undefined) hash = hashPose(hash, bones);
+        hash = drawn(hash);
         lastTime = time;
       }
     }
@@ -164,6 +214,7 @@ function pose(args) {
     skeleton.setupPose();
     skeleton.updateWorldTransform(Physics.none);
     if (hash !== undefined) hash = hashPose(hash, bones);
+    hash = drawn(hash);
     for (let a = 0; a < animations.length; a++) {
       const animation = animations[a], ts = times[a];
       let lastTime = -1;
@@ -173,6 +224,7 @@ function pose(args) {
         animation.apply(skeleton, lastTime, ts[i], false, events, 1, MixFrom.setup, false, false, false);
         skeleton.updateWorldTransform(Physics.none);
         if (hash !== undefined) hash = hashPose(hash, bones);
+        hash = drawn(hash);
         lastTime = ts[i];
       }
     }
@@ -344,6 +396,14 @@ function run(args) {
     if (physicsTargets.length)
       process.stdout.write(`bench: ${physicsTargets.length} rigs with physics constraints, ${o.frames} frames of ${o.dt} s an animation\n`);
     const physicsRows = tableRows(physicsTargets, measure(physicsTargets, o, failures));
+    // Drawing (issue 18): the same poses, each also drawn (SkeletonRendererCore.render: world vertices,
+    // clipping, batching), the rigs with their atlas when they have one.
+    const drawTargets = supported.filter((t) => !t.name.startsWith("cases/")).map((t) => {
+      const atlas = join(o.shared, "atlases", `${t.name.replace(/-[^-]*$/, "")}.atlas`);
+      return { ...t, name: `${t.name} drawn`, draw: true, atlas: existsSync(atlas) ? atlas : "" };
+    });
+    if (drawTargets.length) process.stdout.write(`bench: ${drawTargets.length} rigs drawn too (render commands every pose)\n`);
+    const drawRows = tableRows(drawTargets, measure(drawTargets, o, failures));
     // Crossfading (issue 22): the rigs of two animations or more, every ordered pair crossfaded by one
     // AnimationState (--transitions FRAMES at 1/60 s, default mix 0.2).
     const fades = supported.filter((t) => !t.name.startsWith("cases/") && animationCount(t.file) >= 2)
@@ -351,7 +411,8 @@ function run(args) {
     if (fades.length) process.stdout.write(`bench: ${fades.length} rigs crossfading (--transitions ${o.transitions})\n`);
     const fadeRows = tableRows(fades, measure(fades, o, failures));
     const seconds = Number(process.hrtime.bigint() - began) / 1e9;
-    const report = render(rows, split, physicsRows, skipped, failures, machine(o.cc), o, seconds, fadeRows);
+    const report = render(rows, split, physicsRows, skipped, failures, machine(o.cc), o, seconds, drawRows, drawTargets,
+      fadeRows);
     process.stdout.write(`\n${report}`);
     if (o.out) writeFileSync(o.out, report);
     if (failures.length) {
@@ -368,11 +429,13 @@ function run(args) {
  * Returns name -> { core: [results], node: [results] }; a failed run or a disagreement goes to failures. */
 function measure(targets, o, failures) {
   const results = new Map(targets.map((t) => [t.name, { core: [], node: [] }]));
+  const drawing = (t) => (t.draw ? [...(t.atlas ? ["--atlas", t.atlas] : []), "--draw"] : []);
   const side = {
     core: (t) => [o.core, [t.file, "--skin", t.skin, ...(t.extra || ["--samples", String(o.samples)]),
-      "--min-time", String(o.minTime)]],
+      "--min-time", String(o.minTime), ...drawing(t)]],
     node: (t) => [process.execPath, [fileURLToPath(import.meta.url), "pose", t.file, "--skin", t.skin,
-      ...(t.extra || ["--samples", String(o.samples)]), "--min-time", String(o.minTime), "--warmup", String(o.warmup)]],
+      ...(t.extra || ["--samples", String(o.samples)]), "--min-time", String(o.minTime), "--warmup", String(o.warmup),
+      ...(t.draw ? [...(t.atlas ? ["--atlas", t.atlas] : []), "--draw", "1"] : [])]],
   };
   for (let r = 0; r < o.runs; r++) {
     for (const t of targets) {
@@ -469,7 +532,7 @@ function check(t, c, n, failures) {
     failures.push(`${t.name}: the core allocated ${c.posing_allocs} times while posing ${c.posing_poses} poses`);
 }
 
-function render(rows, split, physicsRows, skipped, failures, m, o, seconds, fadeRows = []) {
+function render(rows, split, physicsRows, skipped, failures, m, o, seconds, drawRows = [], drawTargets = [], fadeRows = []) {
   const L = [];
   L.push("# Posing speed: the core against spine-core", "");
   L.push("Generated by `make bench` (core/bench/bench.mk, core/bench/bench.c, oracle/bench.mjs); do not edit.", "");
@@ -538,6 +601,23 @@ function render(rows, split, physicsRows, skipped, failures, m, o, seconds, fade
         `${fmt(r.ratio, 2)}x | ${r.allocs} | ${r.warmupAllocs ?? "?"} |`);
     L.push("");
   }
+  if (drawRows.length) {
+    L.push("## Drawing: a pose and its render commands", "");
+    L.push("The same pose sequence, each pose also drawn: `SkeletonRendererCore.render(skeleton, false)` in spine-core " +
+      "(stride 2), `pc_render` in the core: every slot's world vertices (float32), clipping (spineboy-pro and coin-pro " +
+      "clip), colors, batching. The rigs read with their atlas (`../shared/atlases`) when they have one. Checked in " +
+      "every run as above, the checksum also folding every command's counts, blend, page, colors, positions' and " +
+      "uvs' float bits and indices; the renderer is made before posing (its bytes in the instance's) and drawing " +
+      "allocates nothing.", "");
+    L.push("| document | atlas | bones | poses | core ns/pose | spine-core ns/pose | ratio | allocations while drawing |");
+    L.push("|---|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of drawRows) {
+      const t = drawTargets.find((x) => x.name === r.name);
+      L.push(`| ${r.name} | ${t && t.atlas ? "yes" : "stub"} | ${r.bones} | ${r.poses} | ${fmt(r.core)} | ${fmt(r.node)} | ` +
+        `${fmt(r.ratio, 2)}x | ${r.allocs} |`);
+    }
+    L.push("");
+  }
   L.push("## Allocations and memory (the core)", "");
   L.push("Counted by a counting allocator linked into the benchmark (`-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free`, " +
     "and Jansson's allocations through `json_set_alloc_funcs`). Bytes are the bytes requested and still held afterwards " +
@@ -555,7 +635,7 @@ function render(rows, split, physicsRows, skipped, failures, m, o, seconds, fade
   L.push("| document | core | spine-core |");
   L.push("|---|---|---|");
   const runs = (xs) => xs.map((x) => `${fmt(x.ns_per_pose)} (${Math.round((100 * x.cpu_ns) / x.ns)} %)`).join(", ");
-  for (const r of [...rows, ...split.map((x) => x.without), ...physicsRows, ...fadeRows])
+  for (const r of [...rows, ...split.map((x) => x.without), ...physicsRows, ...drawRows, ...fadeRows])
     L.push(`| ${r.name} | ${runs(r.coreRuns)} | ${runs(r.nodeRuns)} |`);
   L.push("");
   if (failures.length) {

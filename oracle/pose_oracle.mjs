@@ -5,9 +5,9 @@
 //   node oracle/pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics MODE]
 //        [--samples N|keys | --frames N --dt D[,D2,...] | --transitions N --dt D[,...] [--mix M]]
 //        [--skeleton X,Y,SX,SY] [--move DX,DY]
-//        [--anim NAME]...
+//        [--anim NAME]... [--atlas FILE.atlas] [--vertices]
 //   node oracle/pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] --scenario FILE.json
-//   node oracle/pose_oracle.mjs check SKELETON.json
+//   node oracle/pose_oracle.mjs check SKELETON.json [--atlas FILE.atlas]
 //   node oracle/pose_oracle.mjs batch   < jobs (one JSON array a line)
 //
 // Exit: 0 ok; 2 the document (or a --skin/--anim name, or a scenario's name) is refused by
@@ -19,8 +19,9 @@ import { readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } fro
 import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import {
-  AtlasAttachmentLoader, Skeleton, SkeletonJson, Skin, TextureRegion,
+  AtlasAttachmentLoader, FakeTexture, Skeleton, SkeletonJson, Skin, TextureAtlas, TextureRegion,
 } from "@esotericsoftware/spine-core";
+import { RENDER_POSE_BLOCKS, RuntimeThrew, renderState } from "./blocks_render.mjs";
 import { DATA_BLOCKS, POSE_BLOCKS, TIMED_POSE_BLOCKS, writeBlocks } from "./blocks.mjs";
 import { DumpWriter, Unrepresentable, fmtNumber } from "./dump_writer.mjs";
 import { STATE_POSE_BLOCKS, stateBlocksContext } from "./animation_state.mjs";
@@ -70,6 +71,7 @@ export function parseArgs(args, { allowOut = false, verb = "dump" } = {}) {
   const o = {
     file: null, skin: "none", physics: "none", samples: 5, anims: [], out: null,
     frames: null, dt: null, skeleton: null, move: null, scenario: null, transitions: null, mix: null,
+    atlas: null, vertices: false, // issue 18: a real atlas; the blocks of what is drawn
   };
   const given = new Set();
   for (let i = 0; i < args.length; i++) {
@@ -128,7 +130,12 @@ export function parseArgs(args, { allowOut = false, verb = "dump" } = {}) {
     } else if (verb === "dump" && a === "--anim") {
       given.add(a);
       o.anims.push(value());
-    } else if (allowOut && a === "--out") o.out = value();
+    } else if (a === "--atlas") {
+      if (given.has(a)) throw new BadOption(`${a} given twice`);
+      given.add(a);
+      o.atlas = value();
+    } else if (verb === "dump" && a === "--vertices") o.vertices = true;
+    else if (allowOut && a === "--out") o.out = value();
     else if (a.startsWith("--")) throw new BadOption(`unknown option ${a}`);
     else if (o.file === null) o.file = a;
     else throw new BadOption(`unexpected argument ${a}`);
@@ -159,7 +166,14 @@ function timed(o) {
 
 const numbers = (list) => list.map(fmtNumber).join(",");
 
+/** ` --atlas FILE` and ` --vertices` when given (issue 18), after the options of the sequence. */
+const drawnOptions = (o) => (o.atlas !== null ? ` --atlas ${o.atlas}` : "") + (o.vertices ? " --vertices" : "");
+
 function normalisedOptions(o, animNames) {
+  return sequenceOptions(o, animNames) + drawnOptions(o);
+}
+
+function sequenceOptions(o, animNames) {
   if (o.scenario !== null) return `--skin ${o.skin} --scenario ${o.scenario}`;
   let s = `--skin ${o.skin} --physics ${o.physics}`;
   if (o.transitions !== null) s += ` --transitions ${o.transitions} --dt ${numbers(o.dt)} --mix ${fmtNumber(o.mix)}`;
@@ -175,9 +189,11 @@ function normalisedOptions(o, animNames) {
 
 /** The stub atlas (shared/NOTES.md): every region name resolves to a 1x1 region spanning the
  *  whole texture, so every attachment loads and a region attachment spans its stated size. */
+const STUB_TEXTURE = new FakeTexture(null);
 const stubAtlas = {
   findRegion(_name) {
     const r = new TextureRegion();
+    r.texture = STUB_TEXTURE; // one texture for every region: the render's batching sees one page
     r.u = 0; r.v = 0; r.u2 = 1; r.v2 = 1;
     r.width = 1; r.height = 1; r.originalWidth = 1; r.originalHeight = 1;
     r.offsetX = 0; r.offsetY = 0; r.degrees = 0;
@@ -200,8 +216,33 @@ function refusing(fn) {
   }
 }
 
-function readDocument(text) {
-  const json = new SkeletonJson(new AtlasAttachmentLoader(stubAtlas));
+/** The atlas regions come from: the stub, or `--atlas FILE` read by spine-core's TextureAtlas, each
+ *  page given a texture of its own. textures: each texture's page index (the stub's: 0). */
+function readAtlas(o) {
+  if (o.atlas === null) return { atlas: stubAtlas, textures: new Map([[STUB_TEXTURE, 0]]) };
+  let text;
+  try {
+    text = readFileSync(o.atlas, "utf8");
+  } catch (e) {
+    throw new Refused(`${o.atlas}: cannot read: ${e.code || e.message}`);
+  }
+  let atlas;
+  try {
+    atlas = new TextureAtlas(text);
+  } catch (e) {
+    throw new Refused(`${o.atlas}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const textures = new Map();
+  atlas.pages.forEach((page, i) => {
+    const t = new FakeTexture(null);
+    page.setTexture(t);
+    textures.set(t, i);
+  });
+  return { atlas, textures };
+}
+
+function readDocument(text, atlas = stubAtlas) {
+  const json = new SkeletonJson(new AtlasAttachmentLoader(atlas));
   json.scale = 1;
   return refusing(() => json.readSkeletonData(text));
 }
@@ -238,7 +279,8 @@ export function sampleTimes(animation, samples) {
 /** Runs one dump job; returns the dump text. scenario: the scenario's steps and bytes, or null.
  *  Throws Refused / Unrepresentable. */
 function dumpText(o, bytes, scenario) {
-  const data = readDocument(bytes.toString("utf8"));
+  const { atlas, textures } = readAtlas(o);
+  const data = readDocument(bytes.toString("utf8"), atlas);
   // Animations: the runtime's order (SkeletonData.animations), or only the --anim ones.
   let animations = data.animations;
   if (o.anims.length > 0) {
@@ -253,6 +295,7 @@ function dumpText(o, bytes, scenario) {
   w.meta("sha256", createHash("sha256").update(bytes).digest("hex"));
   w.meta("options", normalisedOptions(o, o.anims.length ? animations.map((a) => a.name) : []));
   if (scenario) w.meta("scenario.sha256", createHash("sha256").update(scenario.bytes).digest("hex"));
+  if (o.atlas !== null) w.meta("atlas.sha256", createHash("sha256").update(readFileSync(o.atlas)).digest("hex"));
 
   const skeleton = refusing(() => {
     const s = new Skeleton(data);
@@ -265,18 +308,20 @@ function dumpText(o, bytes, scenario) {
   });
   const events = [];
   const ctx = { data, skeleton, events }; // events: what the pose's applies fired (blocks_pose.mjs)
+  if (o.vertices) Object.assign(ctx, { textures, render: renderState() }); // blocks_render.mjs
   writeBlocks(w, DATA_BLOCKS, ctx);
 
   // The sequence: the scenario's steps, or those the options stand for (scenario.mjs).
   const steps = scenario ? scenario.steps : shorthandSteps(o, animations, (a) => sampleTimes(a, o.samples));
   const names = resolveNames(steps, data, skeleton, (path, message) => new Refused(`${o.scenario} ${path}: ${message}`));
-  const blocks = timed(o) ? TIMED_POSE_BLOCKS : POSE_BLOCKS;
+  const timedBlocks = timed(o) ? TIMED_POSE_BLOCKS : POSE_BLOCKS;
   let index = 0;
   refusing(() => runScenario(steps, ctx, names, (animation, time) => {
     try {
       w.pose(index++, animation, time);
-      writeBlocks(w, blocks, ctx);
+      writeBlocks(w, timedBlocks, ctx);
       if (timed(o)) writeBlocks(w, STATE_POSE_BLOCKS, stateBlocksContext(ctx)); // track, listener
+      if (o.vertices) writeBlocks(w, RENDER_POSE_BLOCKS, ctx); // vertices, render, bounds: last
     } catch (e) {
       throw new Passthrough(e); // the value cannot be spelt (exit 3) or an oracle bug, not a refusal
     }
@@ -295,13 +340,13 @@ export function runJob(verb, o) {
       throw new Refused(`cannot read: ${e.code || e.message}`);
     }
     if (verb === "check") {
-      readDocument(bytes.toString("utf8"));
+      readDocument(bytes.toString("utf8"), readAtlas(o).atlas);
       return { code: EXIT.ok };
     }
     return { code: EXIT.ok, text: dumpText(o, bytes, scenario) };
   } catch (e) {
     if (e instanceof BadOption) return { code: EXIT.refused, message: oneLine(e.message), file: e.file };
-    if (e instanceof Refused) return { code: EXIT.refused, message: oneLine(e.message) };
+    if (e instanceof Refused || e instanceof RuntimeThrew) return { code: EXIT.refused, message: oneLine(e.message) };
     if (e instanceof Unrepresentable) return { code: EXIT.unrepresentable, message: oneLine(`unrepresentable: ${e.message}`) };
     return { code: EXIT.bug, message: oneLine(`oracle bug: ${e && e.stack ? e.stack : e}`) };
   }
@@ -389,9 +434,9 @@ async function batch() {
 
 const USAGE = `usage: pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] [--physics none|update|reset|pose]
            [--samples N|keys | --frames N --dt D[,D2,...] | --transitions N --dt D[,D2,...] [--mix M]]
-           [--skeleton X,Y,SCALEX,SCALEY] [--move DX,DY] [--anim NAME]...
+           [--skeleton X,Y,SCALEX,SCALEY] [--move DX,DY] [--anim NAME]... [--atlas FILE.atlas] [--vertices]
        pose_oracle.mjs dump SKELETON.json [--skin NAME|all|none] --scenario FILE.json
-       pose_oracle.mjs check SKELETON.json
+       pose_oracle.mjs check SKELETON.json [--atlas FILE.atlas]
        pose_oracle.mjs batch  < jobs   (one JSON array a line: ["dump", FILE, "--out", OUT, ...] or ["check", FILE])`;
 
 async function main(argv) {

@@ -33,6 +33,12 @@ const probe_family probe_families[] = {
     { "order", 0, 0, "random sets of path, ik, transform, physics and slider constraints in random "
       "update orders around shared bones; every third probe around a weighted path with an offset",
       probe_order },
+    { "meshes", 0, 0, "what is drawn (--vertices): unweighted, weighted and linked meshes with deforms and "
+      "sequences, regions, boxes, points, paths; odd hulls, random triangles, colors, blend modes, alpha 0",
+      probe_meshes },
+    { "clipping", 0, 0, "clipping polygons (--vertices): convex, concave, colinear, degenerate, self-"
+      "intersecting; convex and inverse flags, end slots, weighted and deformed; against regions and meshes",
+      probe_clipping },
     { "apply", 0, 0, "Animation.apply with its whole signature in scenarios: random animations applied on "
       "top of each other with random time, last time, loop, alpha, MixFrom, add, out, appliedPose, over "
       "documents keying every timeline kind (constraints too)", probe_apply },

@@ -58,6 +58,8 @@ bool probe_transform(const probe_params *p, probe *out);
 bool probe_slider(const probe_params *p, probe *out);
 bool probe_order(const probe_params *p, probe *out);
 bool probe_physics(const probe_params *p, probe *out); /* planned: drawn on request, not in CI yet */
+bool probe_meshes(const probe_params *p, probe *out);   /* issue 18: what is drawn */
+bool probe_clipping(const probe_params *p, probe *out);
 bool probe_apply(const probe_params *p, probe *out);
 bool probe_mixing(const probe_params *p, probe *out);
 

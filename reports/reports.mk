@@ -6,7 +6,7 @@
 
 REPORT_SHARED := files gate_options spawn oracle findings skel
 REPORT_OBJ    := $(patsubst %,$(B)/obj/reports/src/%.o,posereport evaluate report html markdown reportjson \
-                   picture canvas font5x7 pngout $(REPORT_SHARED))
+                   picture drawn canvas font5x7 pngout $(REPORT_SHARED))
 SHRINK_OBJ    := $(patsubst %,$(B)/obj/reports/src/%.o,poseshrink reduce jsonout $(REPORT_SHARED))
 REPORT_TOOLS  := $(B)/bin/posereport $(B)/bin/poseshrink $(B)/bin/pngstat
 

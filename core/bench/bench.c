@@ -1,7 +1,8 @@
 /* build/bench/bench: the core's half of `make bench` (core/bench/bench.mk, oracle/bench.mjs). Poses one
  * document with the pose sequence of oracle/FORMAT.md (the setup pose, then every animation at N samples,
- * each sample: setup pose, apply, world transform), repeated until at least MIN_TIME seconds of work,
- * and prints, one `KEY<TAB>VALUE` line each:
+ * each sample: setup pose, apply, world transform; with --draw also the render commands of every pose,
+ * pc_render: world vertices, clipping, batching, as SkeletonRendererCore.render), repeated until at least
+ * MIN_TIME seconds of work, and prints, one `KEY<TAB>VALUE` line each:
  *
  *   bones, poses (per sequence), reps, ns (the timed loop, wall clock), cpu_ns (the process's CPU time
  *   in it: below ns when the machine was busy), ns_per_pose,
@@ -20,7 +21,7 @@
  * oracle/bench.mjs prints the same for spine-core; the two must agree bit for bit.
  *
  *   bench SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D | --transitions N]
- *         [--min-time SECONDS]
+ *         [--min-time SECONDS] [--atlas FILE.atlas] [--draw]
  *
  * With --transitions N the work is a crossfading loop instead (issue 22): one AnimationState (default mix
  * 0.2) made before posing; the setup pose; then for every ordered pair of distinct animations,
@@ -44,6 +45,7 @@ typedef struct sequence {
     int animations;
     int samples;
     double *times; /* animations * samples sample times */
+    pc_renderer *renderer; /* --draw: the render commands of every pose */
     int transitions;   /* frames per animation of a pair (0: the pose sequence) */
     pc_animation_state_data *state_data;
     pc_animation_state *state;
@@ -76,6 +78,34 @@ static uint32_t hash_pose(uint32_t h, const sequence *s)
         }
     }
     return h;
+}
+
+/* The pose's render commands (--draw), folded into *hash when hash is set: per command its counts,
+ * blend, texture, colors, then its positions' and uvs' float bits and its indices. */
+static const char *draw(const sequence *s, uint32_t *hash)
+{
+    if (!s->renderer) return NULL;
+    const pc_render_command *cmds;
+    int count;
+    pc_error err;
+    if (pc_render(s->renderer, s->sk, false, &cmds, &count, &err) != PC_OK) return "the render failed";
+    if (!hash) return NULL;
+    uint32_t h = *hash;
+    for (int i = 0; i < count; i++) {
+        const pc_render_command *c = &cmds[i];
+        h = fnv_word(fnv_word(h, (uint32_t)c->vertex_count), (uint32_t)c->index_count);
+        h = fnv_word(fnv_word(h, (uint32_t)c->blend), (uint32_t)c->texture);
+        h = fnv_word(fnv_word(h, c->has_color ? c->color : 0), c->has_color ? c->dark : 0);
+        for (int k = 0; k < 2 * c->vertex_count; k++) {
+            uint32_t p, u;
+            memcpy(&p, &c->positions[k], sizeof p);
+            memcpy(&u, &c->uvs[k], sizeof u);
+            h = fnv_word(fnv_word(h, p), u);
+        }
+        for (int k = 0; k < c->index_count; k++) h = fnv_word(h, c->indices[k]);
+    }
+    *hash = h;
+    return NULL;
 }
 
 /* The crossfading loop (--transitions). */
@@ -111,6 +141,8 @@ static const char *run_sequence(const sequence *s, uint32_t *hash)
     pc_skeleton_setup_pose(s->sk);
     pc_skeleton_update_world_transform(s->sk);
     if (hash) *hash = hash_pose(*hash, s);
+    const char *error = draw(s, hash);
+    if (error) return error;
     for (int a = 0; a < s->animations; a++) {
         const double *times = &s->times[(size_t)a * (size_t)s->samples];
         double last_time = -1;
@@ -120,6 +152,8 @@ static const char *run_sequence(const sequence *s, uint32_t *hash)
             if (error) return error;
             pc_skeleton_update_world_transform(s->sk);
             if (hash) *hash = hash_pose(*hash, s);
+            error = draw(s, hash);
+            if (error) return error;
             last_time = times[i];
         }
     }
@@ -134,6 +168,8 @@ static const char *run_frames(const sequence *s, uint32_t *hash)
     pc_skeleton_setup_pose(s->sk);
     pc_skeleton_update_world_transform_physics(s->sk, PC_PHYSICS_UPDATE);
     if (hash) *hash = hash_pose(*hash, s);
+    const char *error = draw(s, hash);
+    if (error) return error;
     for (int a = 0; a < s->animations; a++) {
         pc_skeleton_setup_pose(s->sk);
         pc_skeleton_set_time(s->sk, 0);
@@ -142,10 +178,12 @@ static const char *run_frames(const sequence *s, uint32_t *hash)
         for (int i = 0; i < s->frames; i++) {
             pc_skeleton_update(s->sk, s->dt);
             double time = pc_skeleton_time(s->sk);
-            const char *error = pc_skeleton_apply_animation_looped(s->sk, a, last_time, time, s->events);
+            error = pc_skeleton_apply_animation_looped(s->sk, a, last_time, time, s->events);
             if (error) return error;
             pc_skeleton_update_world_transform_physics(s->sk, PC_PHYSICS_UPDATE);
             if (hash) *hash = hash_pose(*hash, s);
+            error = draw(s, hash);
+            if (error) return error;
             last_time = time;
         }
     }
@@ -166,7 +204,8 @@ static int fail(const char *what, const char *detail)
 int main(int argc, char **argv)
 {
     bench_alloc_init();
-    const char *path = NULL, *skin = "all";
+    const char *path = NULL, *skin = "all", *atlas_path = NULL;
+    bool drawing = false;
     int samples = 30, frames = 0, transitions = 0;
     double min_time = 1.0, dt = 0;
     for (int i = 1; i < argc; i++) {
@@ -176,10 +215,12 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--min-time") == 0 && value) min_time = atof(argv[++i]);
         else if (strcmp(argv[i], "--frames") == 0 && value) frames = atoi(argv[++i]);
         else if (strcmp(argv[i], "--dt") == 0 && value) dt = strtod(argv[++i], NULL);
+        else if (strcmp(argv[i], "--atlas") == 0 && value) atlas_path = argv[++i];
+        else if (strcmp(argv[i], "--draw") == 0) drawing = true;
         else if (strcmp(argv[i], "--transitions") == 0 && value) transitions = atoi(argv[++i]);
         else if (argv[i][0] != '-' && !path) path = argv[i];
         else return fail("usage: bench SKELETON.json [--skin NAME|all|none] [--samples N | --frames N --dt D] "
-                         "[--min-time SECONDS] [--transitions N]", NULL);
+                         "[--min-time SECONDS] [--transitions N] [--atlas FILE.atlas] [--draw]", NULL);
     }
     if (!path || samples < 1 || samples > 100000 || !(min_time >= 0) || frames < 0 || frames > 100000
         || (frames > 0 && !(dt > 0)))
@@ -194,12 +235,16 @@ int main(int argc, char **argv)
     s.dt = dt;
     pc_error err;
     bench_alloc_counts c0 = bench_alloc_snapshot();
-    s.data = pc_read_file(path, NULL, &err);
+    pc_atlas *atlas = atlas_path ? pc_atlas_read_file(atlas_path, &err) : NULL;
+    if (atlas_path && !atlas) return fail("refused", err.message);
+    s.data = pc_read_file_atlas(path, atlas, NULL, &err);
+    pc_atlas_free(atlas);
     bench_alloc_counts c1 = bench_alloc_snapshot();
     if (!s.data) return fail("refused", err.message);
     s.sk = pc_skeleton_new(s.data);
     if (!s.sk) return fail("out of memory", NULL);
     if (!pc_skeleton_set_skin(s.sk, skin)) return fail("no such skin", skin);
+    if (drawing && !(s.renderer = pc_renderer_new(s.data))) return fail("out of memory", NULL);
     bench_alloc_counts c2 = bench_alloc_snapshot();
 
     /* The sample times and the events' room: made before posing starts. */
@@ -248,7 +293,7 @@ int main(int argc, char **argv)
     printf("document_bytes\t%lld\ndocument_allocs\t%llu\n", c1.live_bytes - c0.live_bytes,
            c1.allocations - c0.allocations);
     printf("instance_bytes\t%lld\ninstance_allocs\t%llu\n", c2.live_bytes - c1.live_bytes,
-           c2.allocations - c1.allocations);
+           c2.allocations - c1.allocations); /* with --draw, the renderer's too */
     for (int i = 0; i < bones; i++) {
         double w[6];
         pc_skeleton_bone_world(s.sk, i, w);
@@ -265,6 +310,7 @@ int main(int argc, char **argv)
     printf("checksum\t%08lx\n", (unsigned long)hash);
 
     free(s.times);
+    pc_renderer_free(s.renderer);
     pc_animation_state_free(s.state);
     pc_animation_state_data_free(s.state_data);
     pc_events_free(s.events);

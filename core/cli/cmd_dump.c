@@ -129,7 +129,7 @@ static pc_scenario *read_scenario(const char *path)
 
 int cmd_dump(int argc, char **argv)
 {
-    pc_dump_options opt = { NULL, 5, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, NULL, NULL, 0, 0 };
+    pc_dump_options opt = { NULL, 5, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, NULL, NULL, NULL, false, 0, 0 };
     const char *input = NULL;
     const char **anims = calloc((size_t)argc, sizeof *anims);
     double *dt = malloc(MAX_DT_LIST * sizeof *dt);
@@ -145,13 +145,14 @@ int cmd_dump(int argc, char **argv)
     int status = 2;
     bool given_samples = false, given_physics = false, given_anim = false;
     bool given_frames = false, given_dt = false, given_skeleton = false, given_move = false, given_scenario = false;
-    bool given_transitions = false, given_mix = false;
+    bool given_atlas = false, given_transitions = false, given_mix = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool takes_value = strcmp(a, "--skin") == 0 || strcmp(a, "--physics") == 0 || strcmp(a, "--samples") == 0
                            || strcmp(a, "--frames") == 0 || strcmp(a, "--dt") == 0 || strcmp(a, "--skeleton") == 0
                            || strcmp(a, "--move") == 0 || strcmp(a, "--scenario") == 0 || strcmp(a, "--anim") == 0
-                           || strcmp(a, "--rule") == 0 || strcmp(a, "--transitions") == 0 || strcmp(a, "--mix") == 0;
+                           || strcmp(a, "--rule") == 0 || strcmp(a, "--atlas") == 0 || strcmp(a, "--transitions") == 0
+                           || strcmp(a, "--mix") == 0;
         if (takes_value && i + 1 >= argc) {
             fprintf(stderr, "posecore dump: %s needs a value\n", a);
             goto done;
@@ -159,8 +160,9 @@ int cmd_dump(int argc, char **argv)
         const char *value = takes_value ? argv[++i] : NULL;
         bool *once = strcmp(a, "--frames") == 0 ? &given_frames : strcmp(a, "--dt") == 0 ? &given_dt
                      : strcmp(a, "--skeleton") == 0 ? &given_skeleton : strcmp(a, "--move") == 0 ? &given_move
-                     : strcmp(a, "--scenario") == 0 ? &given_scenario : strcmp(a, "--transitions") == 0 ? &given_transitions
-                     : strcmp(a, "--mix") == 0 ? &given_mix : NULL;
+                     : strcmp(a, "--scenario") == 0 ? &given_scenario : strcmp(a, "--atlas") == 0 ? &given_atlas
+                     : strcmp(a, "--transitions") == 0 ? &given_transitions : strcmp(a, "--mix") == 0 ? &given_mix
+                     : NULL;
         if (once) {
             if (*once) {
                 fprintf(stderr, "posecore dump: %s given twice\n", a);
@@ -223,6 +225,10 @@ int cmd_dump(int argc, char **argv)
             opt.move = move;
         } else if (strcmp(a, "--scenario") == 0) {
             opt.scenario_path = value;
+        } else if (strcmp(a, "--atlas") == 0) {
+            opt.atlas = value;
+        } else if (strcmp(a, "--vertices") == 0) {
+            opt.vertices = true;
         } else if (strcmp(a, "--anim") == 0) {
             given_anim = true;
             anims[opt.anim_count++] = value;
@@ -269,7 +275,7 @@ int cmd_dump(int argc, char **argv)
         if (!scenario) goto done;
         opt.scenario = scenario;
     }
-    pc_skeleton_data *data = read_document(input, readings, &status);
+    pc_skeleton_data *data = read_document_atlas(input, opt.atlas, readings, &status);
     if (!data) goto done;
     pc_error err;
     status = pc_dump_write(stdout, input, data, &opt, &err);
@@ -286,7 +292,14 @@ done:
 int cmd_check(int argc, char **argv)
 {
     int status;
-    pc_skeleton_data *data = read_only_argument(argc, argv, &status);
+    const char *atlas = NULL;
+    if (argc == 4 && strcmp(argv[2], "--atlas") == 0) atlas = argv[3], argc = 2;
+    else if (argc == 4 && strcmp(argv[1], "--atlas") == 0) atlas = argv[2], argv[1] = argv[3], argc = 2;
+    if (argc != 2) {
+        fprintf(stderr, "usage: posecore check SKELETON.json [--atlas FILE.atlas]\n");
+        return 2;
+    }
+    pc_skeleton_data *data = read_document_atlas(argv[1], atlas, NULL, &status);
     if (!data) return status;
     pc_skeleton_data_free(data);
     printf("accepted %s\n", argv[1]);

@@ -11,10 +11,14 @@ int cmd_check(int argc, char **argv);
 int cmd_jsmath(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_lengths(int argc, char **argv);
+int cmd_bounds(int argc, char **argv);
 
 /* Reads the document at `path` under `readings` (NULL: the current ones; read_document.c); NULL after
  * saying why on stderr ("posecore: MESSAGE"), *status then the exit status. */
 pc_skeleton_data *read_document(const char *path, const pc_readings *readings, int *status);
+/* read_document with the regions of the atlas at atlas_path (NULL: the stub atlas), read first. */
+pc_skeleton_data *read_document_atlas(const char *path, const char *atlas_path, const pc_readings *readings,
+                                      int *status);
 /* A verb whose one argument is the document (`posecore VERB SKELETON.json`): read_document, or the
  * verb's usage line and status 2. */
 pc_skeleton_data *read_only_argument(int argc, char **argv, int *status);

@@ -13,10 +13,18 @@ typedef struct verb {
 
 static const verb verbs[] = {
     { "dump", cmd_dump,
-      "dump SKELETON.json [--skin NAME|all|none] [--physics none] [--samples N|keys] [--anim NAME]...\n"
-      "                       [--rule RULE=READING]...\n"
+      "dump SKELETON.json [--skin NAME|all|none] [--physics none|reset|update|pose] [--samples N|keys]\n"
+      "                       [--frames N --dt D[,D2,...] | --transitions N --dt D[,D2,...] [--mix M]]\n"
+      "                       [--skeleton X,Y,SX,SY] [--move DX,DY]\n"
+      "                       [--scenario FILE.json] [--anim NAME]... [--rule RULE=READING]...\n"
+      "                       [--atlas FILE.atlas] [--vertices]\n"
       "                       pose the document and write its dump (oracle/FORMAT.md) to stdout" },
-    { "check", cmd_check, "check SKELETON.json   read only: exit 0 accepted, 2 refused, 3 unsupported" },
+    { "check", cmd_check,
+      "check SKELETON.json [--atlas FILE.atlas]   read only: exit 0 accepted, 2 refused, 3 unsupported" },
+    { "bounds", cmd_bounds,
+      "bounds SKELETON.json [--atlas FILE.atlas] [--skin NAME|all|none] [--samples N|keys]\n"
+      "                       the setup pose's and each animation's bounds (getBounds, without and with\n"
+      "                       clipping) as JSON: what a compiler writes into a skeleton header" },
     { "jsmath", cmd_jsmath,
       "jsmath sin|cos|atan2|acos   hex bit patterns in on stdin (atan2: \"y x\"), results out" },
     { "rules", cmd_rules, "rules [--tsv]         the rule ledger: rules, their readings, their populations" },

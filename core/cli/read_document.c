@@ -5,8 +5,24 @@
 
 pc_skeleton_data *read_document(const char *path, const pc_readings *readings, int *status)
 {
+    return read_document_atlas(path, NULL, readings, status);
+}
+
+pc_skeleton_data *read_document_atlas(const char *path, const char *atlas_path, const pc_readings *readings,
+                                      int *status)
+{
     pc_error err;
-    pc_skeleton_data *data = pc_read_file(path, readings, &err);
+    pc_atlas *atlas = NULL;
+    if (atlas_path) {
+        atlas = pc_atlas_read_file(atlas_path, &err);
+        if (!atlas) {
+            fprintf(stderr, "posecore: %s: %s\n", path, err.message);
+            *status = err.status;
+            return NULL;
+        }
+    }
+    pc_skeleton_data *data = pc_read_file_atlas(path, atlas, readings, &err);
+    pc_atlas_free(atlas);
     if (!data) {
         fprintf(stderr, "posecore: %s\n", err.message);
         *status = err.status;

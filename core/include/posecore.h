@@ -46,6 +46,23 @@ int pc_readings_select(pc_readings *readings, const char *spec, char *msg, size_
 pc_skeleton_data *pc_read_file(const char *path, const pc_readings *readings, pc_error *err);
 pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, const pc_readings *readings,
                                pc_error *err);
+
+/* Atlases (a Spine `.atlas` text; no images are read): where region and mesh attachments find their
+ * texture regions (offsets, UVs, page). Without one every region is the stub's: a 1x1 region spanning
+ * its whole texture, page 0. A malformed atlas is refused where spine-core's TextureAtlas refuses it
+ * (PC_INVALID, "FILE: line N: what"). Reading a document with an atlas refuses a region or mesh whose
+ * path (each frame's, for a sequence) the atlas lacks; the document copies what it needs, so the atlas
+ * may be freed once the document is read. */
+typedef struct pc_atlas pc_atlas;
+pc_atlas *pc_atlas_read_file(const char *path, pc_error *err);
+pc_atlas *pc_atlas_read_text(const char *text, size_t len, const char *name, pc_error *err);
+void pc_atlas_free(pc_atlas *atlas);
+int pc_atlas_page_count(const pc_atlas *atlas);
+const char *pc_atlas_page_name(const pc_atlas *atlas, int page); /* NULL out of range */
+pc_skeleton_data *pc_read_file_atlas(const char *path, const pc_atlas *atlas, const pc_readings *readings,
+                                     pc_error *err);
+pc_skeleton_data *pc_read_text_atlas(const char *text, size_t len, const char *name, const pc_atlas *atlas,
+                                     const pc_readings *readings, pc_error *err);
 void pc_skeleton_data_free(pc_skeleton_data *data);
 
 /* An instance: every allocation it needs is made here, none while posing. */
@@ -224,5 +241,63 @@ void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6]);
 
 /* The name of the attachment slot `slot` shows now (its applied pose), NULL for none. */
 const char *pc_skeleton_slot_attachment(const pc_skeleton *sk, int slot);
+
+/* ---- What a renderer draws (the render layer: core/src/render) ------------------------------------
+ *
+ * Read off a posed instance (its slots' applied poses, its bones' applied world transforms), as
+ * spine-core 4.3.13 computes them: the attachments' world vertices, the render commands of
+ * SkeletonRendererCore.render (clipping applied, slots batched), Skeleton.getBounds and SkeletonBounds'
+ * hit tests. A renderer (pc_renderer) holds the buffers and the clipping state for one instance at a
+ * time; it is sized for its document when made, so drawing allocates nothing (a clipping polygon that
+ * cuts into more pieces than a simple polygon can, a self-intersecting one, grows its buffers). Where
+ * spine-core throws (a region whose sequence index names no region), the calls return PC_INVALID with
+ * its message; where the core does not follow it, PC_UNSUPPORTED. */
+typedef struct pc_renderer pc_renderer;
+pc_renderer *pc_renderer_new(const pc_skeleton_data *data);
+void pc_renderer_free(pc_renderer *r);
+
+/* How many vertices the attachment slot `slot` shows gives (a region 4, a point 1, a mesh, bounding
+ * box, path or clipping polygon worldVerticesLength / 2; 0 for none), and their world positions: (x, y)
+ * pairs into out, in doubles (computeWorldVertices; a point's computeWorldPosition). */
+int pc_slot_vertex_count(const pc_skeleton *sk, int slot);
+pc_status pc_slot_world_vertices(const pc_skeleton *sk, int slot, double *out, pc_error *err);
+
+/* A batch of triangles, all of one texture page, blend mode and color. positions and uvs hold 2 *
+ * vertex_count floats (x, y; u, v), indices index_count 16-bit vertex indices into them. color and dark
+ * are every vertex's packed light and dark colors (ARGB, as the runtime packs them; premultiplied when
+ * asked); has_color is false for a command without vertices. */
+typedef enum pc_blend_mode { PC_BLEND_MODE_NORMAL, PC_BLEND_MODE_ADDITIVE, PC_BLEND_MODE_MULTIPLY,
+                             PC_BLEND_MODE_SCREEN, PC_BLEND_MODE_UNKNOWN } pc_blend_mode;
+typedef struct pc_render_command {
+    pc_blend_mode blend;
+    int texture;               /* the atlas page (0 for the stub atlas) */
+    int vertex_count, index_count;
+    bool has_color;
+    unsigned int color, dark;
+    const float *positions, *uvs;
+    const unsigned short *indices;
+    int first_vertex;          /* where positions start among all commands' vertices */
+} pc_render_command;
+
+/* SkeletonRendererCore.render(skeleton, pma): the commands in draw order into *commands (count of
+ * them; valid until the renderer draws again). */
+pc_status pc_render(pc_renderer *r, const pc_skeleton *sk, bool pma, const pc_render_command **commands,
+                    int *count, pc_error *err);
+
+/* Skeleton.getBounds of the region and mesh attachments shown, with the renderer's clipper when
+ * `clipped`: x, y (the lower left corner), width, height (Infinity and -Infinity when nothing counts). */
+pc_status pc_skeleton_bounds(pc_renderer *r, const pc_skeleton *sk, bool clipped, double bounds[4], pc_error *err);
+
+/* SkeletonBounds.update(skeleton, true): the polygons of the bounding boxes shown by active slots (slot
+ * order), their world vertices as float32 values (held in doubles), and their axis-aligned box; then the
+ * hit tests (the first polygon hit: its index, -1 for none). */
+pc_status pc_hit_boxes_update(pc_renderer *r, const pc_skeleton *sk, pc_error *err);
+int pc_hit_box_count(const pc_renderer *r);
+const double *pc_hit_box_polygon(const pc_renderer *r, int box, int *vertex_count, const char **attachment);
+void pc_hit_boxes_aabb(const pc_renderer *r, double aabb[4]); /* minX, minY, maxX, maxY */
+bool pc_hit_boxes_aabb_contains_point(const pc_renderer *r, double x, double y);
+bool pc_hit_boxes_aabb_intersects_segment(const pc_renderer *r, double x1, double y1, double x2, double y2);
+int pc_hit_boxes_contains_point(const pc_renderer *r, double x, double y);
+int pc_hit_boxes_intersects_segment(const pc_renderer *r, double x1, double y1, double x2, double y2);
 
 #endif

@@ -1,6 +1,7 @@
 /* One case of the report (evaluate.h). The differ runs twice on a failure: once keeping 20 entries for
  * posediff's text, once keeping up to MAX_ENTRIES for the pictures and the histograms. */
 #include "evaluate.h"
+#include "drawn.h"
 #include "dumpcmp/dumpdiff.h"
 #include "dumpcmp/dumpread.h"
 #include "files.h"
@@ -216,10 +217,34 @@ static void draw_pictures(struct rcase *c, const struct dump *od, const struct d
         char *subtitle = str_fmt("pose %ld (%s, time %s): %zu differences; first: block %s row \"%s\" field %s",
                                  pose, anim, time, fp[i].count, f->block.ptr ? f->block.ptr : "-",
                                  f->key.ptr ? f->key.ptr : "-", f->field.ptr ? f->field.ptr : "-");
+        /* What both sides draw, and the oracle's points of the differing vertices. */
+        struct drawn dro, drc;
+        bool has_drawn = drawn_build(od, pose, &dro);
+        if (!has_drawn) drawn_free(&dro);
+        bool has_drawn_core = drawn_build(cd, pose, &drc);
+        if (!has_drawn_core) drawn_free(&drc);
+        double *marks = calloc(2 * (fp[i].count + 1), sizeof *marks);
+        size_t mark_count = 0;
+        static const char *const vertex_blocks[3] = { "vertices.xy", "render.vertex", "bounds.box.xy" };
+        for (size_t j = fp[i].first; marks && j < fp[i].first + fp[i].count; j++) {
+            const struct diff_entry *e = &d->entries[j];
+            if (!e->block.ptr || !e->key.ptr) continue;
+            for (int k = 0; k < 3; k++) {
+                if (strcmp(e->block.ptr, vertex_blocks[k]) != 0) continue;
+                double x, y;
+                if (drawn_point(od, pose, vertex_blocks[k], e->key.ptr, e->key.len, &x, &y) ||
+                    drawn_point(cd, pose, vertex_blocks[k], e->key.ptr, e->key.len, &x, &y)) {
+                    bool seen = false;
+                    for (size_t m = 0; m < mark_count && !seen; m++) seen = marks[2 * m] == x && marks[2 * m + 1] == y;
+                    if (!seen) marks[2 * mark_count] = x, marks[2 * mark_count + 1] = y, mark_count++;
+                }
+            }
+        }
         struct picture_spec spec = {
             .title = c->name, .subtitle = subtitle, .oracle = &so, .core = &sc, .differs = differs,
             .worst = worst, .worst_field = field, .worst_ulp = ulp, .worst_oracle = ov, .worst_core = cv,
-            .worst_path = path,
+            .worst_path = path, .oracle_drawn = has_drawn ? &dro : NULL, .core_drawn = has_drawn_core ? &drc : NULL,
+            .marks = marks, .mark_count = mark_count,
         };
         struct rpicture *p = &c->pictures[c->picture_count];
         p->pose = pose;
@@ -252,11 +277,52 @@ static void draw_pictures(struct rcase *c, const struct dump *od, const struct d
         free(ov);
         free(cv);
         free(differs);
+        free(marks);
+        if (has_drawn) drawn_free(&dro);
+        if (has_drawn_core) drawn_free(&drc);
         skel_free(&so);
         skel_free(&sc);
     }
     free(fp);
     skel_free(&data);
+}
+
+void picture_groups_free(struct picture_groups *g)
+{
+    for (size_t i = 0; i < g->count; i++) free(g->keys[i]);
+    free(g->keys);
+    free(g->cases);
+    memset(g, 0, sizeof *g);
+}
+
+/* Whether the case is among the first opt->group_cases of its group (counting it when it is). */
+static bool first_of_group(const struct rcase *c, const struct eval_options *opt)
+{
+    struct picture_groups *g = opt->groups;
+    if (!g || opt->group_cases == 0 || !c->has_first) return true;
+    char *key = str_fmt("%zu\t%s\t%s", c->source, c->first.block ? c->first.block : "-",
+                        c->first.field ? c->first.field : c->first.kind);
+    if (!key) return true;
+    for (size_t i = 0; i < g->count; i++)
+        if (strcmp(g->keys[i], key) == 0) {
+            free(key);
+            return g->cases[i]++ < opt->group_cases;
+        }
+    if (g->count == g->capacity) {
+        size_t cap = g->capacity ? 2 * g->capacity : 32;
+        char **k = realloc(g->keys, cap * sizeof *k);
+        if (k) g->keys = k;
+        size_t *n = realloc(g->cases, cap * sizeof *n);
+        if (n) g->cases = n;
+        if (!k || !n) {
+            free(key);
+            return true;
+        }
+        g->capacity = cap;
+    }
+    g->keys[g->count] = key;
+    g->cases[g->count++] = 1;
+    return true;
 }
 
 /* Copies the case, its options and both dumps beside the report, for its links. */
@@ -352,13 +418,15 @@ static bool compare(struct report *r, struct rcase *c, const struct case_input *
             }
             report_block(r, c->first.block ? c->first.block : "-")->cases_first++;
         }
-        keep_files(c, in, text, opt);
+        bool drawn = first_of_group(c, opt);
+        c->drawn_elsewhere = !drawn;
+        if (drawn) keep_files(c, in, text, opt); /* the others: listed, nothing copied */
         free(text);
         struct diff_report all;
         diff_report_init(&all, MAX_ENTRIES);
         if (dumpdiff_run(&od, &cd, &all)) {
             add_histogram(r, &all);
-            draw_pictures(c, &od, &cd, &all, opt);
+            if (drawn) draw_pictures(c, &od, &cd, &all, opt);
         }
         diff_report_free(&all);
     }

@@ -24,10 +24,23 @@ struct case_input {
                                  * core must refuse it too */
 };
 
+/* The failing cases seen so far per group (source, block and field of the first difference): only a
+ * group's first few get pictures and copies of their dumps, so the report stays small when thousands
+ * of cases fail the same way (every case is still listed, and in report.json). */
+struct picture_groups {
+    char **keys;
+    size_t *cases;
+    size_t count, capacity;
+};
+
 struct eval_options {
     const char *out_dir;        /* the report's directory */
     size_t max_pictures;        /* per case */
+    size_t group_cases;         /* cases of a group drawn (0: every case) */
+    struct picture_groups *groups; /* NULL: no grouping */
 };
+
+void picture_groups_free(struct picture_groups *g);
 
 /* Whether a core's output is a whole dump (its last line is `end`): an unsupported one may be. */
 bool dump_is_complete(const char *path);

@@ -32,3 +32,23 @@ void gate_options_free(struct gate_options *o)
     for (size_t i = 0; i < o->rig_count; i++) free(o->rig_args[i]);
     memset(o, 0, sizeof *o);
 }
+
+char *gate_rig_args(const char *args, const char *rigs_dir, const char *rig_file)
+{
+    const char *at = strstr(args, "@atlas");
+    if (!at) return str_dup(args);
+    size_t len = strlen(rig_file);
+    if (len > 5 && strcmp(rig_file + len - 5, ".json") == 0) len -= 5;
+    const char *dash = NULL;
+    for (size_t i = 0; i < len; i++)
+        if (rig_file[i] == '-') dash = rig_file + i;
+    size_t base = dash ? (size_t)(dash - rig_file) : len;
+    char *atlas = str_fmt("%s/../atlases/%.*s.atlas", rigs_dir, (int)base, rig_file);
+    if (!atlas || !file_exists(atlas)) {
+        free(atlas);
+        return NULL;
+    }
+    char *out = str_fmt("%.*s%s%s", (int)(at - args), args, atlas, at + strlen("@atlas"));
+    free(atlas);
+    return out;
+}

@@ -21,4 +21,9 @@ struct gate_options {
 bool gate_options_read(const char *tool, const char *path, struct gate_options *o);
 void gate_options_free(struct gate_options *o);
 
+/* A rig's option set with `@atlas` replaced by its atlas, RIGS/../atlases/NAME.atlas for the rig file
+ * NAME-pro.json or NAME-ess.json in RIGS (gates/options): a new string; NULL when the set names @atlas
+ * and the rig has no atlas (the set is skipped for it, as the gate skips it). */
+char *gate_rig_args(const char *args, const char *rigs_dir, const char *rig_file);
+
 #endif

@@ -199,13 +199,60 @@ static void failing_case(FILE *f, const struct rcase *c)
     }
     if (c->pictures_left_out)
         fprintf(f, "<p class=\"meta\">%zu more failing poses not drawn (--max-pictures).</p>\n", c->pictures_left_out);
+    if (c->drawn_elsewhere)
+        fputs("<p class=\"meta\">Not drawn: the first cases of its group (same block and field) are "
+              "(--group-cases); nothing of it is copied (report.json lists it).</p>\n", f);
     fputs("<details><summary>posediff</summary><pre>", f);
     esc(f, c->diff_head);
     fputs("</pre></details>\n</section>\n", f);
 }
 
+/* The failing cases by their first difference, with links to each group's first cases (those have the
+ * pictures: posereport draws a group's first --group-cases cases only). */
+static void groups(FILE *f, const struct report *r)
+{
+    struct rgroup *g;
+    size_t n = report_groups(r, &g);
+    if (n == 0) {
+        free(g);
+        return;
+    }
+    fputs("<h2>Misses by first difference</h2>\n<table class=\"groups\"><tr><th>source</th><th>block</th>"
+          "<th>field</th><th class=\"n\">cases</th><th>first cases</th></tr>\n", f);
+    for (size_t k = 0; k < n; k++) {
+        fputs("<tr><td>", f);
+        esc(f, r->sources[g[k].source].name);
+        fputs("</td><td><code>", f);
+        esc(f, g[k].block);
+        fputs("</code></td><td><code>", f);
+        esc(f, g[k].field);
+        fprintf(f, "</code></td><td class=\"n\">%zu</td><td>", g[k].count);
+        for (size_t e = 0; e < g[k].example_count; e++) {
+            const struct rcase *c = &r->cases[g[k].examples[e]];
+            if (e) fputs(", ", f);
+            if (c->picture_count) {
+                fputs("<a href=\"", f);
+                href(f, c->pictures[0].file);
+                fputs("\">", f);
+                esc(f, c->name);
+                fputs("</a>", f);
+            } else {
+                esc(f, c->name);
+            }
+        }
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+    free(g);
+}
+
+/* Rows of the compact table of failing cases beyond the detailed ones, per source; the rest are in
+ * report.json. */
+#define REST_ROWS 200
+
 static void failing(FILE *f, const struct report *r)
 {
+    groups(f, r);
     fputs("<h2>Failing cases</h2>\n", f);
     bool any = false;
     for (size_t s = 0; s < r->source_count; s++) {
@@ -222,8 +269,10 @@ static void failing(FILE *f, const struct report *r)
             if (shown < r->max_detailed) {
                 failing_case(f, c);
                 shown++;
+            } else if (rest++ >= REST_ROWS) {
+                continue;
             } else {
-                if (rest++ == 0)
+                if (rest == 1)
                     fputs("<table class=\"rest\"><tr><th>more failing cases</th><th>first difference</th><th>files</th></tr>\n", f);
                 fputs("<tr><td>", f);
                 esc(f, c->name);
@@ -237,6 +286,8 @@ static void failing(FILE *f, const struct report *r)
             }
         }
         if (rest) fputs("</table>\n", f);
+        if (rest > REST_ROWS)
+            fprintf(f, "<p class=\"meta\">%zu more failing cases of this source in report.json.</p>\n", rest - REST_ROWS);
     }
     if (!any) fputs("<p class=\"passed\">None.</p>\n", f);
 }

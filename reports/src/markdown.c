@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Text inside a table cell: pipes escaped, newlines as spaces. */
@@ -126,6 +127,26 @@ void report_write_markdown(FILE *f, const struct report *r)
         fprintf(f, " | %zu | %zu | %zu | %zu | %zu | %zu | %zu |\n", b->rows_compared, b->rows_missing, b->rows_extra,
                 b->rows_unsupported, b->fields_compared, b->fields_differing, b->cases_first);
     }
+    struct rgroup *g;
+    size_t ng = report_groups(r, &g);
+    if (ng) {
+        fputs("\n## Misses by first difference\n\n| source | block | field | cases | first cases |\n|---|---|---|--:|---|\n", f);
+        for (size_t k = 0; k < ng; k++) {
+            fputs("| ", f);
+            cell(f, r->sources[g[k].source].name);
+            fputs(" | ", f);
+            code(f, g[k].block);
+            fputs(" | ", f);
+            code(f, g[k].field);
+            fprintf(f, " | %zu | ", g[k].count);
+            for (size_t e = 0; e < g[k].example_count; e++) {
+                if (e) fputs(", ", f);
+                cell(f, r->cases[g[k].examples[e]].name);
+            }
+            fputs(" |\n", f);
+        }
+    }
+    free(g);
     fputs("\n## Failing cases\n\n", f);
     bool any = false;
     for (size_t s = 0; s < r->source_count; s++) {

@@ -27,7 +27,8 @@
 
 static const struct rgb WHITE = { 255, 255, 255 }, INK = { 34, 34, 34 }, FAINT = { 110, 110, 110 },
                         FRAME = { 200, 200, 200 }, ORACLE = { 46, 104, 214 }, CORE = { 240, 122, 26 },
-                        MARK = { 216, 27, 27 }, INSET_BG = { 246, 246, 246 };
+                        MARK = { 216, 27, 27 }, INSET_BG = { 246, 246, 246 },
+                        ORACLE_PALE = { 160, 188, 238 }, CORE_PALE = { 247, 190, 140 };
 
 /* World to pixels: the centre of the fitted extents goes to the panel's centre. Halves are taken first
  * so that extents near the largest doubles do not overflow. */
@@ -70,9 +71,13 @@ static void extend(struct extents *e, double x, double y)
     e->y1 = fmax(e->y1, y);
 }
 
-static void fit(struct view *v, const struct skel *o, const struct skel *c)
+static void fit(struct view *v, const struct skel *o, const struct skel *c, const struct drawn *od,
+                const struct drawn *cd)
 {
     struct extents e = { 0 };
+    const struct drawn *drawn[2] = { od, cd };
+    for (int s = 0; s < 2; s++)
+        for (size_t i = 0; drawn[s] && i < drawn[s]->points; i++) extend(&e, drawn[s]->xy[2 * i], drawn[s]->xy[2 * i + 1]);
     const struct skel *sides[2] = { o, c };
     for (int s = 0; s < 2; s++)
         for (size_t i = 0; i < sides[s]->count; i++) {
@@ -116,6 +121,46 @@ static void draw_side(struct canvas *cv, const struct view *v, const struct skel
             canvas_line(cv, px - 4, py + 4, px + 4, py - 4, width * 0.6, colour, 0);
         }
         canvas_disc(cv, px, py, joint, colour);
+    }
+}
+
+/* One side's attachments: the render's triangles (thin), then each slot's outline (a point as a small
+ * diamond). Segments with a non-finite end are left out. */
+static void draw_attachments(struct canvas *cv, const struct view *v, const struct drawn *d, double width,
+                             struct rgb tri, struct rgb outline, struct picture_facts *f)
+{
+    if (!d) return;
+    for (size_t t = 0; t < d->triangle_count; t++) {
+        const size_t *k = d->triangles + 3 * t;
+        for (int e = 0; e < 3; e++) {
+            size_t a = k[e], b = k[(e + 1) % 3];
+            double ax = d->xy[2 * a], ay = d->xy[2 * a + 1], bx = d->xy[2 * b], by = d->xy[2 * b + 1];
+            if (!finite2(ax, ay) || !finite2(bx, by)) continue;
+            canvas_line(cv, view_x(v, ax), view_y(v, ay), view_x(v, bx), view_y(v, by), width * 0.5, tri, 0);
+        }
+        f->triangles_drawn++;
+    }
+    for (size_t i = 0; i < d->outline_count; i++) {
+        const struct drawn_outline *o = &d->outlines[i];
+        if (o->point) {
+            double x = d->xy[2 * o->first], y = d->xy[2 * o->first + 1];
+            if (!finite2(x, y)) continue;
+            double px = view_x(v, x), py = view_y(v, y);
+            canvas_line(cv, px - 5, py, px, py - 5, width, outline, 0);
+            canvas_line(cv, px, py - 5, px + 5, py, width, outline, 0);
+            canvas_line(cv, px + 5, py, px, py + 5, width, outline, 0);
+            canvas_line(cv, px, py + 5, px - 5, py, width, outline, 0);
+            f->outlines_drawn++;
+            continue;
+        }
+        size_t n = o->count, edges = o->closed ? n : (n > 0 ? n - 1 : 0);
+        for (size_t k = 0; k < edges; k++) {
+            size_t a = o->first + k, b = o->first + (k + 1) % n;
+            double ax = d->xy[2 * a], ay = d->xy[2 * a + 1], bx = d->xy[2 * b], by = d->xy[2 * b + 1];
+            if (!finite2(ax, ay) || !finite2(bx, by)) continue;
+            canvas_line(cv, view_x(v, ax), view_y(v, ay), view_x(v, bx), view_y(v, by), width, outline, 0);
+        }
+        f->outlines_drawn++;
     }
 }
 
@@ -308,6 +353,11 @@ static void draw_legend(struct canvas *cv, const struct view *v, const struct pi
     canvas_ring(cv, x + 8, y + 3, 8, 2, MARK);
     x += 24;
     x += canvas_text(cv, x, y, 1, "differs", INK) + 20;
+    if (f->vertices_marked) {
+        char marked[64];
+        snprintf(marked, sizeof marked, "%zu vertices differ (x)", f->vertices_marked);
+        x += canvas_text(cv, x, y, 1, marked, MARK) + 20;
+    }
     char line[160];
     snprintf(line, sizeof line, "1 px = %.3g units", 1 / v->scale);
     x += canvas_text(cv, x, y, 1, line, FAINT) + 20;
@@ -333,9 +383,12 @@ bool picture_write(const char *path, const struct picture_spec *p, struct pictur
 
     /* Main panel: the oracle's skeleton wide underneath, the core's thin on top, then the rings. */
     struct view v;
-    fit(&v, p->oracle, p->core);
+    fit(&v, p->oracle, p->core, p->oracle_drawn, p->core_drawn);
     canvas_frame_rect(&cv, PANEL_X - 1, PANEL_Y - 1, PANEL_W + 2, PANEL_H + 2, FRAME);
     canvas_clip(&cv, PANEL_X, PANEL_Y, PANEL_W, PANEL_H);
+    /* The attachments under the bones: the oracle's wide and pale, the core's thin. */
+    draw_attachments(&cv, &v, p->oracle_drawn, 3, ORACLE_PALE, ORACLE_PALE, &f);
+    draw_attachments(&cv, &v, p->core_drawn, 1.2, CORE_PALE, CORE, &f);
     draw_side(&cv, &v, p->oracle, 5, 3.5, ORACLE, &f);
     draw_side(&cv, &v, p->core, 2, 2, CORE, &f);
     size_t differing = 0;
@@ -368,6 +421,16 @@ bool picture_write(const char *path, const struct picture_spec *p, struct pictur
             snprintf(name, sizeof name, "%.*s", (int)(o->name.len > 40 ? 40 : o->name.len), o->name.ptr);
             canvas_text(&cv, (int)px + 17, (int)py - 12, 1, name, MARK);
         }
+    }
+    /* The differing vertices: a ring and a cross at the oracle's point. */
+    for (size_t m = 0; m < p->mark_count; m++) {
+        double x = p->marks[2 * m], y = p->marks[2 * m + 1];
+        if (!finite2(x, y)) continue;
+        double px = view_x(&v, x), py = view_y(&v, y);
+        canvas_ring(&cv, px, py, 5, 1.5, MARK);
+        canvas_line(&cv, px - 3, py - 3, px + 3, py + 3, 1, MARK, 0);
+        canvas_line(&cv, px - 3, py + 3, px + 3, py - 3, 1, MARK, 0);
+        f.vertices_marked++;
     }
     canvas_unclip(&cv);
 

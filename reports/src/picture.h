@@ -7,6 +7,7 @@
 #ifndef POSEREPORT_PICTURE_H
 #define POSEREPORT_PICTURE_H
 
+#include "drawn.h"
 #include "skel.h"
 
 #include <stdbool.h>
@@ -24,6 +25,12 @@ struct picture_spec {
     const char *worst_oracle;      /* the two values as text (decimal and bits) */
     const char *worst_core;
     const char *worst_path;        /* the bone's path from the root */
+    /* What each side draws in the pose (NULL: nothing; a dump without --vertices blocks): the
+     * attachments' outlines and the render's triangles, drawn under the bones; and the points (x, y
+     * pairs, the oracle's) of the differing vertices, marked. */
+    const struct drawn *oracle_drawn, *core_drawn;
+    const double *marks;
+    size_t mark_count;
 };
 
 /* What the picture shows, for the report's text and its tests. */
@@ -31,6 +38,8 @@ struct picture_facts {
     size_t bones_drawn;            /* bones of both sides with a finite origin */
     size_t bones_not_drawn;        /* with a non-finite origin */
     size_t bones_marked;           /* rings drawn for differing bones */
+    size_t outlines_drawn, triangles_drawn; /* attachments of both sides */
+    size_t vertices_marked;        /* differing vertices marked */
     double units_per_pixel;        /* the main panel's scale */
     const char *inset_point;       /* "origin", "tip", "y-axis", or NULL when no point moved */
     double inset_offset;           /* the true distance between the two points at that point */

@@ -5,7 +5,7 @@
  *
  *   posereport [--out DIR] [--corpus DIR | --no-corpus] [--case NAME]... [--rigs DIR]
  *              [--probes DIR | --no-probes] [--rule NAME=READING]... [--posecore PATH]
- *              [--max-pictures N] [--max-detailed N]
+ *              [--max-pictures N] [--max-detailed N] [--group-cases N]
  *
  * Sources: the corpus (each case of DIR/cases posed by the core, compared with its stored dump in
  * DIR/dumps, options from NAME.args or the gate's default; a stored refusal NAME.refused passes when the
@@ -32,7 +32,7 @@ struct options {
     size_t case_count;
     const char **rules;
     size_t rule_count;
-    size_t max_pictures, max_detailed;
+    size_t max_pictures, max_detailed, group_cases;
 };
 
 struct run {
@@ -51,7 +51,7 @@ static int usage(const char *why)
             "posereport: %s\n"
             "usage: posereport [--out DIR] [--corpus DIR | --no-corpus] [--case NAME]... [--rigs DIR]\n"
             "                  [--probes DIR | --no-probes] [--rule NAME=READING]... [--posecore PATH]\n"
-            "                  [--max-pictures N] [--max-detailed N]\n",
+            "                  [--max-pictures N] [--max-detailed N] [--group-cases N]\n",
             why);
     return 2;
 }
@@ -238,7 +238,9 @@ static void run_rigs(struct run *run)
         char *json = str_fmt("%s/%s", run->o->rigs, names[i]);
         for (size_t k = 0; k < run->gate->rig_count; k++) {
             /* Named as the gate names it: the options after the common `--skin all --physics none`. */
-            const char *args = run->gate->rig_args[k], *common = "--skin all --physics none ";
+            char *rig_args = gate_rig_args(run->gate->rig_args[k], run->o->rigs, names[i]);
+            if (!rig_args) continue; /* no atlas for this rig */
+            const char *args = rig_args, *common = "--skin all --physics none ";
             const char *short_args = strncmp(args, common, strlen(common)) == 0 ? args + strlen(common) : args;
             char *name = str_fmt("rigs/%.*s %s", (int)(strlen(names[i]) - 5), names[i], short_args);
             char *core_dump = str_fmt("%s/core.dump", run->work), *core_err = str_fmt("%s/core.err", run->work);
@@ -270,6 +272,7 @@ static void run_rigs(struct run *run)
             }
             evaluate_case(run->r, &in, &run->eo);
             free(name);
+            free(rig_args);
             free(core_dump);
             free(core_err);
             free(oracle_out);
@@ -387,7 +390,8 @@ static void clean_out(const char *out)
 int main(int argc, char **argv)
 {
     struct options o = { .out = "reports/latest", .corpus = "corpus", .probes = "reports/probes",
-                         .posecore = "build/bin/posecore", .max_pictures = 6, .max_detailed = 40 };
+                         .posecore = "build/bin/posecore", .max_pictures = 6, .max_detailed = 40,
+                         .group_cases = 3 };
     o.cases = calloc((size_t)argc, sizeof *o.cases);
     o.rules = calloc((size_t)argc, sizeof *o.rules);
     for (int i = 1; i < argc; i++) {
@@ -405,6 +409,8 @@ int main(int argc, char **argv)
         else if (strcmp(a, "--posecore") == 0) o.posecore = v;
         else if (strcmp(a, "--max-pictures") == 0) {
             if (!parse_count(v, &o.max_pictures)) return usage("--max-pictures wants a whole number");
+        } else if (strcmp(a, "--group-cases") == 0) {
+            if (!parse_count(v, &o.group_cases)) return usage("--group-cases wants a whole number");
         } else if (strcmp(a, "--max-detailed") == 0) {
             if (!parse_count(v, &o.max_detailed)) return usage("--max-detailed wants a whole number");
         } else return usage(str_fmt("unknown argument %s", a));
@@ -444,13 +450,16 @@ int main(int argc, char **argv)
         r.title = str_dup("posecore diff report");
     }
 
+    struct picture_groups groups = { 0 };
     struct run run = { .r = &r, .o = &o, .gate = &gate, .work = work,
-                       .eo = { .out_dir = o.out, .max_pictures = o.max_pictures } };
+                       .eo = { .out_dir = o.out, .max_pictures = o.max_pictures, .group_cases = o.group_cases,
+                               .groups = &groups } };
     if (o.corpus) run_corpus(&run);
     if (o.rigs) run_rigs(&run);
     if (o.probes) run_probes(&run);
     if (run.oracle_started) oracle_stop(&run.oracle);
     report_totals(&r);
+    picture_groups_free(&groups);
     char *shrunk = str_fmt("%s/shrunk", o.out);
     r.shrunk = dir_names(shrunk, ".shrunk.txt", false, NULL);
     free(shrunk);

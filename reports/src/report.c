@@ -94,6 +94,36 @@ size_t report_reason_count(const struct report *r, size_t i)
     return n;
 }
 
+size_t report_groups(const struct report *r, struct rgroup **out)
+{
+    *out = NULL;
+    size_t n = 0, cap = 0;
+    struct rgroup *g = NULL;
+    for (size_t i = 0; i < r->case_count; i++) {
+        const struct rcase *c = &r->cases[i];
+        if (c->verdict != VERDICT_FAILED) continue;
+        const char *block = c->has_first && c->first.block ? c->first.block : "-";
+        const char *field = !c->has_first ? "no comparison" : c->first.field ? c->first.field : c->first.kind;
+        size_t k = 0;
+        while (k < n && !(g[k].source == c->source && strcmp(g[k].block, block) == 0 && strcmp(g[k].field, field) == 0))
+            k++;
+        if (k == n) {
+            if (n == cap) {
+                size_t c2 = cap ? 2 * cap : 16;
+                struct rgroup *q = realloc(g, c2 * sizeof *q);
+                if (!q) break;
+                g = q;
+                cap = c2;
+            }
+            g[n++] = (struct rgroup){ .source = c->source, .block = block, .field = field };
+        }
+        g[k].count++;
+        if (g[k].example_count < GROUP_EXAMPLES) g[k].examples[g[k].example_count++] = i;
+    }
+    *out = g;
+    return n;
+}
+
 uint64_t report_block_differences(const struct rblock *b, uint64_t *max)
 {
     uint64_t total = b->nan + b->other;

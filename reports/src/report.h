@@ -45,6 +45,7 @@ struct rcase {
     size_t differences, poses_failing, poses_compared;
     struct rpicture *pictures;
     size_t picture_count, pictures_left_out;
+    bool drawn_elsewhere;  /* its group's first cases have the pictures and the dumps */
     char *diff_head;   /* the first lines of posediff's output */
 };
 
@@ -92,6 +93,19 @@ const char *verdict_name(enum verdict v); /* "passed", "FAILED", "unsupported" *
 /* The unsupported cases share a line per distinct reason, its first case standing for the others: the
  * number of unsupported cases with case i's reason when case i is that first case, else 0. */
 size_t report_reason_count(const struct report *r, size_t i);
+
+/* The failing cases grouped by their first difference (source, block, field or kind), in order of
+ * first appearance: each group's count and its first cases (indices into r->cases). */
+#define GROUP_EXAMPLES 3
+struct rgroup {
+    size_t source;
+    const char *block, *field; /* the first case's (field: its kind when it has none) */
+    size_t count;
+    size_t examples[GROUP_EXAMPLES];
+    size_t example_count;
+};
+/* The groups into *out (free it); their count. */
+size_t report_groups(const struct report *r, struct rgroup **out);
 
 /* A block's kept differences (ULP buckets, NaN on one side, not two numbers); *max the largest count. */
 uint64_t report_block_differences(const struct rblock *b, uint64_t *max);

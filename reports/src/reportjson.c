@@ -41,6 +41,13 @@ static json_t *case_json(const struct report *r, const struct rcase *c)
                      (json_int_t)c->pictures_left_out, "links", links);
 }
 
+static json_t *case_json_of(const struct report *r, const struct rcase *c)
+{
+    json_t *j = case_json(r, c);
+    if (j) json_object_set_new(j, "drawn_elsewhere", json_boolean(c->drawn_elsewhere));
+    return j;
+}
+
 bool report_write_json(const char *path, const struct report *r)
 {
     json_t *sources = json_array(), *blocks = json_array(), *cases = json_array();
@@ -70,15 +77,27 @@ bool report_write_json(const char *path, const struct report *r)
                                                 "fields_differing", (json_int_t)b->fields_differing, "cases_first",
                                                 (json_int_t)b->cases_first, "ulp_histogram", hist));
     }
-    for (size_t i = 0; i < r->case_count; i++) json_array_append_new(cases, case_json(r, &r->cases[i]));
+    for (size_t i = 0; i < r->case_count; i++) json_array_append_new(cases, case_json_of(r, &r->cases[i]));
+    struct rgroup *g;
+    size_t ng = report_groups(r, &g);
+    json_t *groups = json_array();
+    for (size_t k = 0; k < ng; k++) {
+        json_t *examples = json_array();
+        for (size_t e = 0; e < g[k].example_count; e++)
+            json_array_append_new(examples, json_string(r->cases[g[k].examples[e]].name));
+        json_array_append_new(groups, json_pack("{s:s, s:s, s:s, s:I, s:o}", "source", r->sources[g[k].source].name,
+                                                "block", g[k].block, "field", g[k].field, "cases",
+                                                (json_int_t)g[k].count, "first_cases", examples));
+    }
+    free(g);
     json_t *shrunk = json_array();
     for (char **p = r->shrunk; p && *p; p++) json_array_append_new(shrunk, json_string(*p));
-    json_t *root = json_pack("{s:s, s:s, s:o, s:{s:I, s:I, s:I, s:I}, s:I, s:o, s:o, s:o, s:o}", "title", r->title,
+    json_t *root = json_pack("{s:s, s:s, s:o, s:{s:I, s:I, s:I, s:I}, s:I, s:o, s:o, s:o, s:o, s:o}", "title", r->title,
                              "generated", r->generated, "rules", str_or_null(r->rules), "totals", "cases",
                              (json_int_t)r->total_cases, "passed", (json_int_t)r->total_passed, "failed",
                              (json_int_t)r->total_failed, "unsupported", (json_int_t)r->total_unsupported, "pictures",
                              (json_int_t)r->pictures, "sources", sources, "blocks", blocks, "cases", cases, "shrunk",
-                             shrunk);
+                             shrunk, "groups", groups);
     bool ok = root && json_dump_file(root, path, JSON_INDENT(1) | JSON_PRESERVE_ORDER) == 0;
     json_decref(root);
     return ok;

@@ -1,6 +1,8 @@
 /* Reading one attachment of a skin: region, bounding box, mesh and linked mesh, path, point and
- * clipping, with sequences and weighted or unweighted vertices, as the runtime reads them with the stub
- * atlas (every region a 1x1 texture region spanning u 0..1, v 0..1).
+ * clipping, with sequences and weighted or unweighted vertices, as the runtime reads them through
+ * AtlasAttachmentLoader: with the stub atlas (every region a 1x1 texture region spanning u 0..1, v 0..1)
+ * or a real one (atlas.h: each frame's path looked up, missing ones refused, and the offsets and uvs
+ * computed from the region as RegionAttachment.computeUVs and MeshAttachment.computeUVs do).
  *
  * Rules that are not the obvious reading:
  * - the name defaults to the placeholder, the texture path to the name;
@@ -15,7 +17,9 @@
  *   inherit its timelines from another slot (corpus/cases/read-linkedmesh-timeline-slots);
  * - the vertex numbers are kept as doubles too only under the rule path.vertex-numbers=doubles. */
 #include "reader.h"
+#include "atlas.h"
 #include "rules.h"
+#include "js/numtext.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -247,51 +251,194 @@ static double *number_list(reader *r, json_t *v, int *count, const char *what)
     return out;
 }
 
+/* The texture region the loader found for region k of a's sequence; NULL for the stub's. */
+static const pc_atlas_region *atlas_region(const pc_attachment *a, int k)
+{
+    return a->atlas_regions ? a->atlas_regions[k] : NULL;
+}
+
+/* How many regions' offsets and uvs a keeps (pc_region_index): none without a region, one for the stub
+ * (all alike), each with an atlas. */
+static int kept_regions(const pc_attachment *a)
+{
+    if (a->sequence.region_count < 1) return 0;
+    return a->atlas_regions ? (int)a->sequence.region_count : 1;
+}
+
+static inline double region_uv(const pc_attachment *mesh, int i)
+{
+    return i < mesh->region_uvs_count ? mesh->region_uvs[i] : NAN; /* regionUVs[n]: undefined */
+}
+
+/* MeshAttachment.computeUVs for each region (Sequence.update): the stub's region spans 0..1 (u + uv *
+ * (u2 - u)); an atlas region maps the uvs into its place on the page, turned by its degrees (90, 180,
+ * 270; anything else as 0), whitespace stripping undone from the original size. Float32Array. */
 void mesh_update_uvs(reader *r, pc_attachment *mesh)
 {
     free(mesh->uvs);
+    free(mesh->region_pages);
     mesh->uvs = NULL;
+    mesh->region_pages = NULL;
     mesh->uvs_count = 0;
-    if (mesh->sequence.region_count < 1) return;
-    mesh->uvs = reader_calloc(r, (size_t)mesh->region_uvs_count, sizeof *mesh->uvs);
-    mesh->uvs_count = mesh->region_uvs_count;
-    for (int i = 0; i < mesh->region_uvs_count; i++) mesh->uvs[i] = (float)(0 + mesh->region_uvs[i] * 1);
+    int kept = kept_regions(mesh);
+    if (kept == 0) return;
+    int n = mesh->region_uvs_count;
+    mesh->uvs = reader_calloc(r, (size_t)n * (size_t)kept + 1, sizeof *mesh->uvs);
+    mesh->region_pages = reader_calloc(r, (size_t)kept, sizeof *mesh->region_pages);
+    mesh->uvs_count = n;
+    mesh->regions_distinct = mesh->atlas_regions != NULL;
+    for (int k = 0; k < kept; k++) {
+        float *uvs = mesh->uvs + (size_t)k * (size_t)n;
+        const pc_atlas_region *g = atlas_region(mesh, k);
+        if (!g) {
+            for (int i = 0; i < n; i++) uvs[i] = (float)(0 + mesh->region_uvs[i] * 1);
+            continue;
+        }
+        const pc_atlas_page *page = &r->atlas->pages[g->page];
+        mesh->region_pages[k] = g->page;
+        double tw = page->width, th = page->height, u = g->u, v = g->v, width, height;
+        if (g->degrees == 90) {
+            u -= (g->original_height - g->offset_y - g->height) / tw;
+            v -= (g->original_width - g->offset_x - g->width) / th;
+            width = g->original_height / tw;
+            height = g->original_width / th;
+            for (int i = 0; i < n; i += 2) {
+                uvs[i] = (float)(u + region_uv(mesh, i + 1) * width);
+                if (i + 1 < n) uvs[i + 1] = (float)(v + (1 - mesh->region_uvs[i]) * height);
+            }
+        } else if (g->degrees == 180) {
+            u -= (g->original_width - g->offset_x - g->width) / tw;
+            v -= g->offset_y / th;
+            width = g->original_width / tw;
+            height = g->original_height / th;
+            for (int i = 0; i < n; i += 2) {
+                uvs[i] = (float)(u + (1 - mesh->region_uvs[i]) * width);
+                if (i + 1 < n) uvs[i + 1] = (float)(v + (1 - mesh->region_uvs[i + 1]) * height);
+            }
+        } else if (g->degrees == 270) {
+            u -= g->offset_y / tw;
+            v -= g->offset_x / th;
+            width = g->original_height / tw;
+            height = g->original_width / th;
+            for (int i = 0; i < n; i += 2) {
+                uvs[i] = (float)(u + (1 - region_uv(mesh, i + 1)) * width);
+                if (i + 1 < n) uvs[i + 1] = (float)(v + mesh->region_uvs[i] * height);
+            }
+        } else {
+            u -= g->offset_x / tw;
+            v -= (g->original_height - g->offset_y - g->height) / th;
+            width = g->original_width / tw;
+            height = g->original_height / th;
+            for (int i = 0; i < n; i += 2) {
+                uvs[i] = (float)(u + mesh->region_uvs[i] * width);
+                if (i + 1 < n) uvs[i + 1] = (float)(v + mesh->region_uvs[i + 1] * height);
+            }
+        }
+    }
 }
 
-/* RegionAttachment.updateSequence with the stub atlas's region (u = v = 0, u2 = v2 = 1, width = height
- * = originalWidth = originalHeight = 1, offsets 0, not rotated): each region's offsets are the corners
- * in doubles, (x, y) plus the rotated and scaled half-extents; its uvs, a Float32Array, are the
- * region's u, v2, u, v, u2, v, u2, v2. Every term is kept as the runtime spells it (0 * scale is NaN
- * for an infinite scale, -0 for a negative one). */
+/* RegionAttachment.updateSequence, region by region: each region's offsets are the corners in doubles,
+ * (x, y) plus the rotated and scaled half-extents, the region's whitespace (offset, original size)
+ * added back; its uvs, a Float32Array, are the region's u, v2, u, v, u2, v, u2, v2 (for `rotate: 90`
+ * u2, v2, u, v, u, v, u2, v). The stub's region: u = v = 0, u2 = v2 = 1, width = height =
+ * originalWidth = originalHeight = 1, offsets 0. Every term is kept as the runtime spells it (0 * scale
+ * is NaN for an infinite scale, -0 for a negative one). */
 static void region_update_sequence(reader *r, pc_attachment *a)
 {
-    const double u = 0, v = 0, u2 = 1, v2 = 1, region_width = 1, region_height = 1;
-    const double original_width = 1, original_height = 1, offset_x = 0, offset_y = 0;
-    if (a->sequence.region_count < 1) return;
-    double region_scale_x = a->width / original_width * a->scale_x;
-    double region_scale_y = a->height / original_height * a->scale_y;
-    double local_x = -a->width / 2 * a->scale_x + offset_x * region_scale_x;
-    double local_y = -a->height / 2 * a->scale_y + offset_y * region_scale_y;
-    double local_x2 = local_x + region_width * region_scale_x;
-    double local_y2 = local_y + region_height * region_scale_y;
-    double radians = a->rotation * JS_DEG_RAD;
-    double cos_r = js_cos(radians), sin_r = js_sin(radians);
-    double x_cos = local_x * cos_r + a->x, x_sin = local_x * sin_r;
-    double y_cos = local_y * cos_r + a->y, y_sin = local_y * sin_r;
-    double x2_cos = local_x2 * cos_r + a->x, x2_sin = local_x2 * sin_r;
-    double y2_cos = local_y2 * cos_r + a->y, y2_sin = local_y2 * sin_r;
-    a->offsets[0] = x_cos - y_sin;
-    a->offsets[1] = y_cos + x_sin;
-    a->offsets[2] = x_cos - y2_sin;
-    a->offsets[3] = y2_cos + x_sin;
-    a->offsets[4] = x2_cos - y2_sin;
-    a->offsets[5] = y2_cos + x2_sin;
-    a->offsets[6] = x2_cos - y_sin;
-    a->offsets[7] = y_cos + x2_sin;
-    const double uvs[8] = { u, v2, u, v, u2, v, u2, v2 };
-    a->uvs = reader_calloc(r, 8, sizeof *a->uvs);
+    int kept = kept_regions(a);
+    if (kept == 0) return;
+    a->offsets = reader_calloc(r, 8 * (size_t)kept, sizeof *a->offsets);
+    a->uvs = reader_calloc(r, 8 * (size_t)kept, sizeof *a->uvs);
+    a->region_pages = reader_calloc(r, (size_t)kept, sizeof *a->region_pages);
     a->uvs_count = 8;
-    for (int i = 0; i < 8; i++) a->uvs[i] = (float)uvs[i];
+    a->regions_distinct = a->atlas_regions != NULL;
+    for (int k = 0; k < kept; k++) {
+        const pc_atlas_region *g = atlas_region(a, k);
+        const pc_atlas_region stub = { .u2 = 1, .v2 = 1, .width = 1, .height = 1, .original_width = 1,
+                                       .original_height = 1 };
+        if (g) a->region_pages[k] = g->page;
+        else g = &stub;
+        double region_scale_x = a->width / g->original_width * a->scale_x;
+        double region_scale_y = a->height / g->original_height * a->scale_y;
+        double local_x = -a->width / 2 * a->scale_x + g->offset_x * region_scale_x;
+        double local_y = -a->height / 2 * a->scale_y + g->offset_y * region_scale_y;
+        double local_x2 = local_x + g->width * region_scale_x;
+        double local_y2 = local_y + g->height * region_scale_y;
+        double radians = a->rotation * JS_DEG_RAD;
+        double cos_r = js_cos(radians), sin_r = js_sin(radians);
+        double x_cos = local_x * cos_r + a->x, x_sin = local_x * sin_r;
+        double y_cos = local_y * cos_r + a->y, y_sin = local_y * sin_r;
+        double x2_cos = local_x2 * cos_r + a->x, x2_sin = local_x2 * sin_r;
+        double y2_cos = local_y2 * cos_r + a->y, y2_sin = local_y2 * sin_r;
+        double *o = a->offsets + 8 * k;
+        o[0] = x_cos - y_sin;
+        o[1] = y_cos + x_sin;
+        o[2] = x_cos - y2_sin;
+        o[3] = y2_cos + x_sin;
+        o[4] = x2_cos - y2_sin;
+        o[5] = y2_cos + x2_sin;
+        o[6] = x2_cos - y_sin;
+        o[7] = y_cos + x2_sin;
+        double uvs[8] = { g->u, g->v2, g->u, g->v, g->u2, g->v, g->u2, g->v2 };
+        if (g->degrees == 90) {
+            uvs[0] = g->u2;
+            uvs[3] = g->v2;
+            uvs[4] = g->u;
+            uvs[7] = g->v;
+        }
+        for (int i = 0; i < 8; i++) a->uvs[8 * k + i] = (float)uvs[i];
+    }
+}
+
+/* Sequence.getPath(basePath, k): the path, then with a suffix as many zeros as `digits` asks beyond
+ * the frame number's length and the frame number (start + k as JavaScript spells it). False when that
+ * is longer than `room` (no region can have that name, the reader's callers compare). */
+static bool sequence_path(const pc_attachment *a, double k, char *out, size_t room, size_t *len)
+{
+    size_t n = strlen(a->path);
+    if (!a->sequence.path_suffix) {
+        if (n >= room) return false;
+        memcpy(out, a->path, n + 1);
+        *len = n;
+        return true;
+    }
+    char frame[NUMTEXT_MAX];
+    size_t f = numtext_format(a->sequence.start + k, frame);
+    if (f == 2 && frame[0] == '-' && frame[1] == '0') f = 1, frame[0] = '0', frame[1] = '\0'; /* (-0).toString() */
+    double zeros = a->sequence.digits - (double)f;
+    if (!(zeros > 0)) zeros = 0;
+    zeros = ceil(zeros);
+    if ((double)n + zeros + (double)f >= (double)room) return false;
+    memcpy(out, a->path, n);
+    memset(out + n, '0', (size_t)zeros);
+    memcpy(out + n + (size_t)zeros, frame, f + 1);
+    *len = n + (size_t)zeros + f;
+    return true;
+}
+
+/* AtlasAttachmentLoader.findRegions: each frame of the sequence looked up by its path; a missing one is
+ * refused as the loader throws. */
+static void find_regions(reader *r, pc_attachment *a, const char *name)
+{
+    const pc_atlas *atlas = r->atlas;
+    int count = (int)a->sequence.region_count;
+    size_t longest = 0;
+    for (int i = 0; i < atlas->region_count; i++)
+        if (atlas->regions[i].name_len > longest) longest = atlas->regions[i].name_len;
+    a->atlas_regions = reader_temp(r, calloc((size_t)count + 1, sizeof *a->atlas_regions));
+    char *path = reader_temp(r, malloc(longest + 2));
+    if (!a->atlas_regions || !path) reader_throw(r, "out of memory");
+    for (int k = 0; k < count; k++) {
+        size_t len = 0;
+        const pc_atlas_region *g = NULL;
+        if (sequence_path(a, k, path, longest + 2, &len)) g = pc_atlas_find(atlas, path, len);
+        if (!g) {
+            char shown[200];
+            if (!sequence_path(a, k, shown, sizeof shown, &len)) snprintf(shown, sizeof shown, "%.150s...", a->path);
+            reader_throw(r, "Region not found in atlas: %s (attachment: %s)", shown, name);
+        }
+        a->atlas_regions[k] = g;
+    }
 }
 
 void attachment_add_timeline_slot(reader *r, pc_attachment *source, int slot)
@@ -383,11 +530,12 @@ pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const
         if (path == NULL) path = name;
         pc_sequence sequence;
         read_sequence(r, map, &sequence, path);
-        if (!js_truthy(name)) reader_throw(r, "name cannot be null.");
         a = new_attachment(r, (pc_attachment_kind)kind);
         a->sequence = sequence;
         a->name = attachment_text(r, name, "name");
         a->path = attachment_text(r, path, "path");
+        if (r->atlas) find_regions(r, a, a->name); /* before the attachment is made (its name checked) */
+        if (!js_truthy(name)) reader_throw(r, "name cannot be null.");
     } else {
         if (!js_truthy(name)) reader_throw(r, "name cannot be null.");
         a = new_attachment(r, (pc_attachment_kind)kind);

@@ -168,12 +168,19 @@ static void read_root(reader *r, json_t *root)
 pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, const pc_readings *readings,
                                pc_error *err)
 {
+    return pc_read_text_atlas(text, len, name, NULL, readings, err);
+}
+
+pc_skeleton_data *pc_read_text_atlas(const char *text, size_t len, const char *name, const pc_atlas *atlas,
+                                     const pc_readings *readings, pc_error *err)
+{
     err->status = PC_OK;
     err->message[0] = '\0';
     reader r;
     memset(&r, 0, sizeof r);
     r.name = name;
     r.err = err;
+    r.atlas = atlas;
     r.d = calloc(1, sizeof *r.d);
     js_heap *heap = calloc(1, sizeof *heap);
     if (!r.d || !heap || !js_heap_init(heap)) {
@@ -194,6 +201,8 @@ pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, c
     if (setjmp(r.thrown) == 0) {
         heap->root = parse(&r, text, len);
         read_root(&r, heap->root);
+        /* The atlas regions were needed while reading (the reader's temps hold them). */
+        for (int i = 0; i < r.d->attachment_count; i++) r.d->attachments[i]->atlas_regions = NULL;
     } else {
         pc_skeleton_data_free(data);
         data = NULL;
@@ -205,6 +214,12 @@ pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, c
 }
 
 pc_skeleton_data *pc_read_file(const char *path, const pc_readings *readings, pc_error *err)
+{
+    return pc_read_file_atlas(path, NULL, readings, err);
+}
+
+pc_skeleton_data *pc_read_file_atlas(const char *path, const pc_atlas *atlas, const pc_readings *readings,
+                                     pc_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -221,7 +236,7 @@ pc_skeleton_data *pc_read_file(const char *path, const pc_readings *readings, pc
         snprintf(err->message, sizeof err->message, "%s: cannot read the file", path);
         return NULL;
     }
-    pc_skeleton_data *data = pc_read_text(buf, len, path, readings, err);
+    pc_skeleton_data *data = pc_read_text_atlas(buf, len, path, atlas, readings, err);
     free(buf);
     return data;
 }

@@ -409,6 +409,8 @@ static void free_attachment(pc_attachment *a)
     free(a->timeline_slots);
     free(a->region_uvs);
     free(a->uvs);
+    free(a->offsets);
+    free(a->region_pages);
     free(a->triangles);
     free(a->edges);
     free(a->lengths);

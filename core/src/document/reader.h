@@ -40,6 +40,7 @@ typedef struct reader {
     size_t temp_count, temp_capacity;
     pending_link *links;
     int link_count, link_capacity;
+    const struct pc_atlas *atlas; /* the atlas regions come from; NULL: the stub atlas */
 } reader;
 
 /* Refuses the document as the runtime does (PC_INVALID), naming the current path. */
@@ -118,7 +119,7 @@ void read_slider_animations(reader *r, json_t *root);
 
 /* read_attachments.c: one attachment of a skin (NULL when the runtime skips its type). */
 pc_attachment *read_attachment(reader *r, json_t *map, int skin, int slot, const char *placeholder);
-/* The runtime's Sequence.update / MeshAttachment.computeUVs with the stub atlas: a mesh's uvs. */
+/* The runtime's Sequence.update / MeshAttachment.computeUVs (the stub atlas or r->atlas): a mesh's uvs. */
 void mesh_update_uvs(reader *r, pc_attachment *mesh);
 /* A linked mesh in `slot` inheriting the timelines of `source` filed in another slot: the slot joins
  * the source's timelineSlots, once. */

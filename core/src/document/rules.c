@@ -159,6 +159,26 @@ static const pc_rule rules[PC_RULE_COUNT] = {
         { "float32", "a vertex attachment's vertex numbers through float32 (the runtime's Float32Array)" },
         { "doubles", "the vertex numbers as the doubles the document spells" },
     } },
+    [PC_RULE_RENDER_EMPTY_PART] = { "render.empty-part", "the colors of a render part its clipping left without vertices",
+      "clipping", 2, {
+        { "no-color", "a part without vertices has no first color: it batches only with parts without vertices" },
+        { "slot-color", "a part without vertices keeps its slot's packed colors and batches by them" },
+    } },
+    [PC_RULE_RENDER_CLIP_INPUT] = { "render.clip-input", "the world vertices the render's clipper reads",
+      "clipping", 2, {
+        { "float32", "the clipper reads the renderer's Float32Array copy of the world vertices" },
+        { "doubles", "the clipper reads the doubles computeWorldVertices gives" },
+    } },
+    [PC_RULE_BOUNDS_CLIPPED_WHEN_CUT] = { "bounds.clipped-when-cut", "when getBounds counts the clipper's output",
+      "clipping", 2, {
+        { "when-cut", "getBounds counts the clipped vertices when a triangle was cut (always for an inverse clip)" },
+        { "always", "getBounds counts the clipped vertices whenever a clip is active" },
+    } },
+    [PC_RULE_BOUNDS_POLYGON_FLOAT32] = { "bounds.polygon-float32", "the numbers of SkeletonBounds' polygons",
+      "meshes", 2, {
+        { "float32", "a bounding box's world vertices through float32 (its Float32Array polygon)" },
+        { "doubles", "the doubles computeWorldVertices gives" },
+    } },
     [PC_RULE_PHYSICS_POW] = { "physics.pow", "the damping's damping ** (60 * step) per step",
       "physics", 2, {
         { "v8-fdlibm", "V8's Math.pow / ** (its fdlibm port, js_pow in core/src/js/jsmath.c)" },
@@ -249,6 +269,11 @@ static void apply_reading(pc_readings *r, int rule, int k)
     case PC_RULE_PATH_SLOT_POSE: p->slot_pose = k; break;
     /* Read by the reader (it keeps the doubles only under the alternative) and by vertices.c. */
     case PC_RULE_PATH_VERTEX_NUMBERS: r->vertex_doubles = k == 1; break;
+    /* Read by the render layer (render_commands.c, bounds.c). */
+    case PC_RULE_RENDER_EMPTY_PART: r->render_empty_colored = k == 1; break;
+    case PC_RULE_RENDER_CLIP_INPUT: r->render_clip_doubles = k == 1; break;
+    case PC_RULE_BOUNDS_CLIPPED_WHEN_CUT: r->bounds_clip_always = k == 1; break;
+    case PC_RULE_BOUNDS_POLYGON_FLOAT32: r->hit_doubles = k == 1; break;
     case PC_RULE_PHYSICS_POW: r->physics_pow_libm = k == 1; break;
     case PC_RULE_PHYSICS_DELTA: r->physics_delta_dt = k == 1; break;
     case PC_RULE_PHYSICS_SUBSTEP_ORDER: r->physics_substep_order = k; break;

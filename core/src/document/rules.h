@@ -47,6 +47,10 @@ enum pc_rule_id {
     PC_RULE_PATH_SLOT_BONE,
     PC_RULE_PATH_SLOT_POSE,
     PC_RULE_PATH_VERTEX_NUMBERS,
+    PC_RULE_RENDER_EMPTY_PART,
+    PC_RULE_RENDER_CLIP_INPUT,
+    PC_RULE_BOUNDS_CLIPPED_WHEN_CUT,
+    PC_RULE_BOUNDS_POLYGON_FLOAT32,
     PC_RULE_PHYSICS_POW,
     PC_RULE_PHYSICS_DELTA,
     PC_RULE_PHYSICS_SUBSTEP_ORDER,
@@ -136,6 +140,12 @@ typedef struct pc_readings {
      * float32 values the runtime's Float32Array holds; true: the doubles the document spells, which the
      * reader then keeps beside them, pc_attachment.vertex_doubles). */
     bool vertex_doubles;
+    /* What is drawn (issue 18; core/src/render): render.empty-part: a render part without vertices has
+     * its slot's colors (false: none, as the runtime's empty Uint32Array gives undefined);
+     * render.clip-input: the clipper reads computeWorldVertices' doubles (false: the renderer's float32
+     * copy); bounds.clipped-when-cut: getBounds counts the clipper's output whenever it clips (false: only
+     * when a triangle was cut); bounds.polygon-float32: SkeletonBounds keeps doubles (false: float32). */
+    bool render_empty_colored, render_clip_doubles, bounds_clip_always, hit_doubles;
     /* physics.pow: the damping's damping ** (60 * step) through the C library's pow (false: V8's). */
     bool physics_pow_libm;
     /* physics.delta: an update's time from the last Skeleton.update delta (false: the skeleton's time

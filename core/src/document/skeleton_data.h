@@ -211,7 +211,9 @@ typedef struct pc_attachment {
     pc_color color;
     /* region */
     double x, y, scale_x, scale_y, rotation, width, height;
-    double offsets[8];     /* Sequence.offsets[r] (plain numbers), set when the sequence has a region */
+    /* Sequence.offsets[r] (plain numbers, 8 a region) of a region attachment, set when the sequence has
+     * a region; see regions_distinct. */
+    double *offsets;
     pc_sequence sequence;  /* region, mesh */
     /* vertex attachments (boundingbox, mesh, path, clipping, point: point has none) */
     double world_vertices_length;
@@ -229,10 +231,15 @@ typedef struct pc_attachment {
     /* mesh */
     double *region_uvs;    /* as the document spells them */
     int region_uvs_count;
-    /* Sequence.uvs[r] of a region (8) or mesh (regionUVs' count), a Float32Array; NULL without a
-     * region. The stub atlas gives every region of a sequence the same uvs and offsets. */
+    /* Sequence.uvs[r] of a region (8) or mesh (regionUVs' count, uvs_count), a Float32Array; NULL
+     * without a region. With the stub atlas every region of a sequence has the same uvs and offsets and
+     * one copy is kept (regions_distinct false); read with an atlas, one a region (pc_region_index).
+     * region_pages: each kept region's atlas page (the stub's: 0). */
     float *uvs;
     int uvs_count;
+    bool regions_distinct;
+    int *region_pages;
+    const struct pc_atlas_region **atlas_regions; /* while the document is read only; then NULL */
     double *triangles, *edges;
     int triangles_count, edges_count; /* edges: -1 when the runtime holds null */
     double hull_length, mesh_width, mesh_height;
@@ -250,6 +257,13 @@ typedef struct pc_attachment {
     /* a linked mesh waiting for its source while the document is read */
     bool linked;
 } pc_attachment;
+
+/* Where region r of a's sequence keeps its offsets (8 from 8 * index), uvs (uvs_count from uvs_count *
+ * index) and page. */
+static inline int pc_region_index(const pc_attachment *a, int r)
+{
+    return a->regions_distinct ? r : 0;
+}
 
 /* One attachment of a skin: the slot, the placeholder name it is filed under, and the attachment. */
 typedef struct pc_skin_entry {

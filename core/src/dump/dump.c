@@ -7,6 +7,7 @@
 #include "instance/animation.h"
 #include "dumpwrite.h"
 #include "dump_data.h"
+#include "dump_render.h"
 #include "instance/skeleton.h"
 #include "instance/physics.h"
 #include "dump_state.h"
@@ -280,26 +281,28 @@ void pc_dump_options_text(const pc_dump_options *opt, char *buf, size_t size)
 {
     size_t n = 0;
     const char *skin = opt->skin ? opt->skin : "none";
-    if (opt->scenario_path) {
-        snprintf(buf, size, "--skin %s --scenario %s", skin, opt->scenario_path);
-        return;
+    if (opt->scenario_path) /* the scenario holds the whole sequence */
+        n += (size_t)snprintf(buf + n, size - n, "--skin %s --scenario %s", skin, opt->scenario_path);
+    else {
+        n += (size_t)snprintf(buf + n, size - n, "--skin %s --physics %s", skin, physics_mode_names[opt->physics]);
+        if (n < size) {
+            if (opt->transitions > 0) {
+                n += (size_t)snprintf(buf + n, size - n, " --transitions %d", opt->transitions);
+                n = append_numbers(buf, n, size, "--dt", opt->dt, opt->dt_count);
+                n = append_numbers(buf, n, size, "--mix", &opt->mix, 1);
+            } else if (opt->frames > 0) {
+                n += (size_t)snprintf(buf + n, size - n, " --frames %d", opt->frames);
+                n = append_numbers(buf, n, size, "--dt", opt->dt, opt->dt_count);
+            } else if (opt->keys) n += (size_t)snprintf(buf + n, size - n, " --samples keys");
+            else n += (size_t)snprintf(buf + n, size - n, " --samples %d", opt->samples);
+        }
+        if (opt->skeleton) n = append_numbers(buf, n, size, "--skeleton", opt->skeleton, 4);
+        if (opt->move) n = append_numbers(buf, n, size, "--move", opt->move, 2);
+        for (int i = 0; opt->anims && i < opt->anim_count && n < size; i++)
+            n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
     }
-    n += (size_t)snprintf(buf + n, size - n, "--skin %s --physics %s", skin, physics_mode_names[opt->physics]);
-    if (n < size) {
-        if (opt->transitions > 0) {
-            n += (size_t)snprintf(buf + n, size - n, " --transitions %d", opt->transitions);
-            n = append_numbers(buf, n, size, "--dt", opt->dt, opt->dt_count);
-            n = append_numbers(buf, n, size, "--mix", &opt->mix, 1);
-        } else if (opt->frames > 0) {
-            n += (size_t)snprintf(buf + n, size - n, " --frames %d", opt->frames);
-            n = append_numbers(buf, n, size, "--dt", opt->dt, opt->dt_count);
-        } else if (opt->keys) n += (size_t)snprintf(buf + n, size - n, " --samples keys");
-        else n += (size_t)snprintf(buf + n, size - n, " --samples %d", opt->samples);
-    }
-    if (opt->skeleton) n = append_numbers(buf, n, size, "--skeleton", opt->skeleton, 4);
-    if (opt->move) n = append_numbers(buf, n, size, "--move", opt->move, 2);
-    for (int i = 0; opt->anims && i < opt->anim_count && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, " --anim %s", opt->anims[i]);
+    if (opt->atlas && n < size) n += (size_t)snprintf(buf + n, size - n, " --atlas %s", opt->atlas);
+    if (opt->vertices && n < size) n += (size_t)snprintf(buf + n, size - n, " --vertices");
 }
 
 /* What the pose steps write into: the writer, the pose count, the rows' key buffer. */
@@ -309,6 +312,9 @@ typedef struct pose_writer {
     char *key;
     size_t key_size;
     bool timed;
+    pc_dump_render *render; /* --vertices: the blocks of what is drawn, after the pose's others */
+    const char *thrown;     /* what the runtime threw drawing a pose (drawing: where), or NULL */
+    char drawing[300];
 } pose_writer;
 
 static bool write_pose(void *ctx, const pc_skeleton *sk, const char *animation, double time,
@@ -321,7 +327,13 @@ static bool write_pose(void *ctx, const pc_skeleton *sk, const char *animation, 
         write_time_rows(pw->w, sk);
         pc_dump_state_rows(pw->w, sk->data, play); /* track, listener */
     }
-    return true;
+    if (!pw->render) return true;
+    pw->thrown = pc_dump_render_rows(pw->w, pw->render, sk);
+    if (!pw->thrown) return true;
+    snprintf(pw->drawing, sizeof pw->drawing, "drawing %s%.100s%s at %.17g: %.120s",
+             animation ? "animation \"" : "the setup pose", animation ? animation : "", animation ? "\"" : "", time,
+             pw->thrown);
+    return false;
 }
 
 /* The scenario the options stand for (the shorthands), or NULL when memory runs out. */
@@ -352,12 +364,12 @@ static pc_scenario *shorthand(const pc_skeleton_data *data, const pc_dump_option
  * while posing (or memory runs out). */
 static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_data *data,
                           const pc_dump_options *opt, pc_scenario *sc, pc_skeleton *sk, pc_error *err, char *unposed,
-                          size_t size)
+                          size_t size, pc_dump_render *render)
 {
     size_t key_size = 16;
     for (int i = 0; i < data->slot_count; i++)
         if (strlen(data->slots[i].name) + 16 > key_size) key_size = strlen(data->slots[i].name) + 16;
-    pose_writer pw = { w, 0, malloc(key_size), key_size, timed(opt) };
+    pose_writer pw = { w, 0, malloc(key_size), key_size, timed(opt), render, NULL, "" };
     if (!pw.key) {
         err->status = PC_INVALID;
         snprintf(err->message, sizeof err->message, "%s: out of memory", input);
@@ -373,7 +385,7 @@ static bool pose_sequence(dump_writer *w, const char *input, const pc_skeleton_d
     }
     if (status != PC_OK) {
         err->status = PC_INVALID;
-        snprintf(err->message, sizeof err->message, "%.200s: %.300s", input, msg);
+        snprintf(err->message, sizeof err->message, "%.200s: %.300s", input, pw.thrown ? pw.drawing : msg);
         return false;
     }
     return true;
@@ -467,12 +479,19 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     dw_meta(&w, "options", options);
     pc_dump_data_rows(&w, data);
     pc_dump_update_rows(&w, sk);
+    pc_dump_render *render = opt->vertices ? pc_dump_render_new(data) : NULL;
+    if (render) pc_dump_render_unsupported(&w, render, sk);
 
     bool failed = false;
     char unposed[400] = ""; /* why an animation is not posed: the poses before it are written */
     if (constraints) dw_unsupported(&w, "pose", unsolved_reason);
-    else failed = !pose_sequence(&w, input, data, opt, sc, sk, err, unposed, sizeof unposed);
+    else if (opt->vertices && !render) {
+        err->status = PC_INVALID;
+        snprintf(err->message, sizeof err->message, "%s: out of memory", input);
+        failed = true;
+    } else failed = !pose_sequence(&w, input, data, opt, sc, sk, err, unposed, sizeof unposed, render);
     dw_end(&w);
+    pc_dump_render_free(render);
 
     failed = ferror(mem) != 0 || failed;
     fclose(mem);

@@ -24,6 +24,8 @@ typedef struct pc_dump_options {
     const double *move;        /* --move DX,DY, or NULL */
     const char *scenario_path; /* --scenario FILE as given, or NULL */
     pc_scenario *scenario;     /* its steps, read by the caller (names resolved here) */
+    const char *atlas;         /* --atlas FILE as given (the document is read with it), NULL for none */
+    bool vertices;             /* --vertices: the blocks of what is drawn (dump_render.h) */
     int transitions;           /* --transitions N (0: none): every ordered pair crossfaded, N frames each */
     double mix;                /* --mix M: the AnimationState data's default mix (0 unless given) */
 } pc_dump_options;

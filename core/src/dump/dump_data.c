@@ -380,18 +380,19 @@ static void attachment_block(dump_writer *w, const pc_skeleton_data *d, int skin
         else dw_str(w, "offsets", NULL);
         break;
     case AB_SEQUENCE_OFFSETS:
-        /* The regions after the first (the stub atlas makes them all alike). */
+        /* The regions after the first (the stub atlas makes them all alike; pc_region_index). */
         for (double k = 1; region && k < a->sequence.region_count; k++) {
             char sub[KEY_SIZE];
             snprintf(sub, sizeof sub, "%s[%.0f]", key, k);
-            element_rows_d(w, "data.sequence.offsets", sub, a->offsets, 8);
+            element_rows_d(w, "data.sequence.offsets", sub, a->offsets + 8 * pc_region_index(a, (int)k), 8);
         }
         break;
     case AB_SEQUENCE_UVS:
         for (double k = 1; (region || mesh) && k < a->sequence.region_count; k++) {
             char sub[KEY_SIZE];
             snprintf(sub, sizeof sub, "%s[%.0f]", key, k);
-            element_rows_f(w, "data.sequence.uvs", sub, a->uvs, a->uvs_count);
+            element_rows_f(w, "data.sequence.uvs", sub, a->uvs + (size_t)a->uvs_count * (size_t)pc_region_index(a, (int)k),
+                           a->uvs_count);
         }
         break;
     case AB_VERTICES:

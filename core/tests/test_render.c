@@ -1,0 +1,358 @@
+/* Check tests of what is drawn through the public interface (posecore.h): a game's draw loop written
+ * with pc_render (with and without premultiplied alpha), pc_skeleton_bounds and the pc_hit_boxes_* hit
+ * tests gives, command by command and bit for bit, the `render`, `render.vertex`, `render.pma`,
+ * `bounds`, `bounds.aabb`, `bounds.point` and `bounds.segment` rows of the oracle's stored dumps of the
+ * same poses (corpus/dumps, written by spine-core's SkeletonRendererCore, getBounds and SkeletonBounds;
+ * oracle/FORMAT.md "Pose blocks of what is drawn"), with the stub atlas and with a real one (run from
+ * the repository root). The dump writer is not in the way: these calls are what a C renderer makes.
+ * And drawing allocates nothing: the same poses posed and drawn again between two snapshots of a
+ * counting allocator (core/bench/bench_alloc.c, linked as the benchmark links it: core/render.mk), and
+ * so is spineboy-pro with its atlas (two clipping slots) at 30 samples when ../shared/rigs holds it. */
+#include "../bench/bench_alloc.h"
+#include "dumpcmp/dumpread.h"
+#include "posecore.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run_suite.h"
+
+/* The row of block `block` keyed `key` in pose `pose`, or NULL. */
+static const struct dump_row *pose_row(const struct dump *d, size_t pose, const char *block, const char *key)
+{
+    const struct dump_pose *p = &d->poses[pose];
+    for (size_t r = p->first_row; r < p->first_row + p->row_count; r++) {
+        const struct dump_row *row = &d->rows[r];
+        if (strcmp(d->blocks[row->block].name.ptr, block) == 0 && strcmp(row->key.ptr, key) == 0) return row;
+    }
+    return NULL;
+}
+
+/* How many rows block `block` has in pose `pose`. */
+static size_t block_rows(const struct dump *d, size_t pose, const char *block)
+{
+    const struct dump_pose *p = &d->poses[pose];
+    size_t n = 0;
+    for (size_t r = p->first_row; r < p->first_row + p->row_count; r++)
+        n += strcmp(d->blocks[d->rows[r].block].name.ptr, block) == 0;
+    return n;
+}
+
+/* Field `name` of a row (it must have it). */
+static const struct dump_value *field(const struct dump *d, const struct dump_row *row, const char *name)
+{
+    for (size_t k = 0; k < d->blocks[row->block].field_count; k++)
+        if (strcmp(dump_field_name(d, row, k)->ptr, name) == 0) return dump_field_value(d, row, k);
+    ck_abort_msg("line %zu: no field %s", row->line, name);
+    return NULL;
+}
+
+static long compared;
+
+static void same_number(const struct dump *d, const struct dump_row *row, const char *name, double have)
+{
+    const struct dump_value *v = field(d, row, name);
+    ck_assert_msg(v->type == DUMP_NUMBER, "line %zu field %s: not a number", row->line, name);
+    ck_assert_msg(memcmp(&v->number, &have, sizeof have) == 0, "line %zu field %s: %.17g, want %.17g", row->line,
+                  name, have, v->number);
+    compared++;
+}
+
+static void same_bool(const struct dump *d, const struct dump_row *row, const char *name, bool have)
+{
+    const struct dump_value *v = field(d, row, name);
+    ck_assert_msg(v->type == DUMP_BOOL && v->boolean == have, "line %zu field %s: %d", row->line, name, have);
+    compared++;
+}
+
+/* A string field equal to `have`, or null when have is NULL. */
+static void same_string(const struct dump *d, const struct dump_row *row, const char *name, const char *have)
+{
+    const struct dump_value *v = field(d, row, name);
+    if (!have) ck_assert_msg(v->type == DUMP_NULL, "line %zu field %s: null, want a value", row->line, name);
+    else
+        ck_assert_msg(v->type == DUMP_STRING && strcmp(v->string.ptr, have) == 0, "line %zu field %s: \"%s\"",
+                      row->line, name, have);
+    compared++;
+}
+
+static const char *blend_name(pc_blend_mode b)
+{
+    static const char names[4][9] = { "normal", "additive", "multiply", "screen" };
+    return b < PC_BLEND_MODE_UNKNOWN ? names[b] : NULL;
+}
+
+/* The commands of one render call against the rows of `block` (render or render.pma); the vertex
+ * stream against render.vertex (the pma call's is the plain call's). */
+static void same_commands(const struct dump *d, size_t pose, const char *block, const pc_render_command *cmds,
+                          int count)
+{
+    ck_assert_msg(block_rows(d, pose, block) == (size_t)count, "pose %zu %s: %d commands, want %zu", pose, block,
+                  count, block_rows(d, pose, block));
+    char key[32], triangles[8 * 4096];
+    for (int i = 0; i < count; i++) {
+        const pc_render_command *c = &cmds[i];
+        snprintf(key, sizeof key, "%d", i);
+        const struct dump_row *row = pose_row(d, pose, block, key);
+        ck_assert_ptr_nonnull(row);
+        same_string(d, row, "blend", blend_name(c->blend));
+        same_number(d, row, "texture", c->texture);
+        same_number(d, row, "first", c->first_vertex);
+        same_number(d, row, "vertices", c->vertex_count);
+        same_number(d, row, "indices", c->index_count);
+        if (c->has_color) {
+            same_number(d, row, "color", c->color);
+            same_number(d, row, "dark", c->dark);
+        } else {
+            ck_assert(field(d, row, "color")->type == DUMP_NULL && field(d, row, "dark")->type == DUMP_NULL);
+        }
+        size_t n = 0;
+        triangles[0] = '\0';
+        for (int k = 0; k < c->index_count && n + 8 < sizeof triangles; k++)
+            n += (size_t)snprintf(triangles + n, sizeof triangles - n, k ? " %u" : "%u", c->indices[k]);
+        same_string(d, row, "triangles", triangles);
+        for (int k = 0; k < c->vertex_count; k++) {
+            snprintf(key, sizeof key, "%d", c->first_vertex + k);
+            const struct dump_row *v = pose_row(d, pose, "render.vertex", key);
+            ck_assert_msg(v != NULL, "pose %zu: no render.vertex %s", pose, key);
+            same_number(d, v, "x", c->positions[2 * k]);
+            same_number(d, v, "y", c->positions[2 * k + 1]);
+            same_number(d, v, "u", c->uvs[2 * k]);
+            same_number(d, v, "v", c->uvs[2 * k + 1]);
+        }
+    }
+}
+
+/* The hit tests of the rows of `block` (bounds.point: x y; bounds.segment: x1 y1 x2 y2), each row's
+ * aabb and hit (the first polygon's attachment name, or null). */
+static void same_hits(const struct dump *d, size_t pose, const pc_renderer *r, bool segments)
+{
+    const char *block = segments ? "bounds.segment" : "bounds.point";
+    size_t rows = block_rows(d, pose, block);
+    if (pc_hit_box_count(r) > 0) ck_assert_uint_gt(rows, 0);
+    for (size_t i = 0; i < rows; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "%zu", i);
+        const struct dump_row *row = pose_row(d, pose, block, key);
+        ck_assert_ptr_nonnull(row);
+        int hit;
+        if (segments) {
+            double x1 = field(d, row, "x1")->number, y1 = field(d, row, "y1")->number;
+            double x2 = field(d, row, "x2")->number, y2 = field(d, row, "y2")->number;
+            same_bool(d, row, "aabb", pc_hit_boxes_aabb_intersects_segment(r, x1, y1, x2, y2));
+            hit = pc_hit_boxes_intersects_segment(r, x1, y1, x2, y2);
+        } else {
+            double x = field(d, row, "x")->number, y = field(d, row, "y")->number;
+            same_bool(d, row, "aabb", pc_hit_boxes_aabb_contains_point(r, x, y));
+            hit = pc_hit_boxes_contains_point(r, x, y);
+        }
+        const char *name = NULL;
+        if (hit >= 0) {
+            int vertex_count;
+            ck_assert_ptr_nonnull(pc_hit_box_polygon(r, hit, &vertex_count, &name));
+        }
+        same_string(d, row, "hit", name);
+    }
+}
+
+/* Draws one posed instance as a game would and holds it against pose `pose` of the dump. */
+static void same_drawing(const struct dump *d, size_t pose, pc_renderer *r, const pc_skeleton *sk)
+{
+    const pc_render_command *cmds;
+    int count;
+    pc_error err;
+    ck_assert_msg(pc_render(r, sk, false, &cmds, &count, &err) == PC_OK, "%s", err.message);
+    same_commands(d, pose, "render", cmds, count);
+    ck_assert_msg(pc_render(r, sk, true, &cmds, &count, &err) == PC_OK, "%s", err.message);
+    same_commands(d, pose, "render.pma", cmds, count);
+
+    static const char names[4][8] = { "x", "y", "width", "height" };
+    for (int clipped = 0; clipped < 2; clipped++) {
+        double box[4];
+        ck_assert_msg(pc_skeleton_bounds(r, sk, clipped, box, &err) == PC_OK, "%s", err.message);
+        const struct dump_row *row = pose_row(d, pose, "bounds", clipped ? "clipped" : "skeleton");
+        ck_assert_ptr_nonnull(row);
+        for (int k = 0; k < 4; k++) same_number(d, row, names[k], box[k]);
+    }
+
+    ck_assert_msg(pc_hit_boxes_update(r, sk, &err) == PC_OK, "%s", err.message);
+    const struct dump_row *row = pose_row(d, pose, "bounds.aabb", "aabb");
+    ck_assert_ptr_nonnull(row);
+    double aabb[4];
+    pc_hit_boxes_aabb(r, aabb);
+    same_number(d, row, "minX", aabb[0]);
+    same_number(d, row, "minY", aabb[1]);
+    same_number(d, row, "maxX", aabb[2]);
+    same_number(d, row, "maxY", aabb[3]);
+    ck_assert_uint_eq(block_rows(d, pose, "bounds.box"), (size_t)pc_hit_box_count(r));
+    same_hits(d, pose, r, false);
+    same_hits(d, pose, r, true);
+}
+
+/* Poses the instance as pose `p` of the dump says (the setup pose, or an animation at a time from the
+ * setup pose); *animation and *last_time carry the previous apply. */
+static const char *pose_as(const struct dump *d, size_t p, const pc_skeleton_data *data, pc_skeleton *sk,
+                           pc_events *events, int *animation, double *last_time)
+{
+    const struct dump_pose *pose = &d->poses[p];
+    pc_skeleton_setup_pose(sk);
+    const char *thrown = NULL;
+    if (pose->animation.type == DUMP_STRING) {
+        int a = 0;
+        while (a < pc_data_animation_count(data) && strcmp(pc_data_animation_name(data, a), pose->animation.string.ptr))
+            a++;
+        if (a == pc_data_animation_count(data)) return "no such animation";
+        if (a != *animation) *animation = a, *last_time = -1;
+        thrown = pc_skeleton_apply_animation(sk, a, *last_time, pose->time, events);
+        *last_time = pose->time;
+    }
+    pc_skeleton_update_world_transform(sk);
+    return thrown;
+}
+
+/* Every call a frame of a game draws: the render commands (plain and premultiplied), both bounds, the
+ * hit boxes and a few hit tests. False when one failed. */
+static bool draw_frame(pc_renderer *r, const pc_skeleton *sk)
+{
+    const pc_render_command *cmds;
+    int count;
+    pc_error err;
+    double box[4];
+    bool ok = pc_render(r, sk, false, &cmds, &count, &err) == PC_OK && pc_render(r, sk, true, &cmds, &count, &err) == PC_OK
+              && pc_skeleton_bounds(r, sk, false, box, &err) == PC_OK && pc_skeleton_bounds(r, sk, true, box, &err) == PC_OK
+              && pc_hit_boxes_update(r, sk, &err) == PC_OK;
+    for (int k = -2; ok && k <= 2; k++) {
+        (void)pc_hit_boxes_contains_point(r, 50.0 * k, 25.0 * k);
+        (void)pc_hit_boxes_intersects_segment(r, -500, 40.0 * k, 500, -40.0 * k);
+    }
+    return ok;
+}
+
+/* The pose sequence of the stored dump (its poses name the animation and time: the setup pose, then
+ * each animation's samples from the setup pose), posed through the public interface and drawn. */
+static void draw_case(const char *name, const char *atlas_path, const char *skin)
+{
+    char path[256];
+    pc_error err;
+    pc_atlas *atlas = NULL;
+    if (atlas_path) {
+        atlas = pc_atlas_read_file(atlas_path, &err);
+        ck_assert_msg(atlas != NULL, "%s", err.message);
+    }
+    snprintf(path, sizeof path, "corpus/cases/%s.json", name);
+    pc_skeleton_data *data = pc_read_file_atlas(path, atlas, NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_atlas_free(atlas);
+    snprintf(path, sizeof path, "corpus/dumps/%s.dump", name);
+    struct dump d;
+    struct dump_error derr;
+    ck_assert_msg(dump_read_file(path, &d, &derr), "%s", derr.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_events *events = pc_events_new(data);
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert(sk && events && r && pc_skeleton_set_skin(sk, skin));
+
+    long before = compared;
+    int animation = -1;
+    double last_time = -1;
+    for (size_t p = 0; p < d.pose_count; p++) {
+        ck_assert_ptr_null(pose_as(&d, p, data, sk, events, &animation, &last_time));
+        same_drawing(&d, p, r, sk);
+    }
+    /* Again, counting allocations: posing and drawing make none. */
+    animation = -1;
+    bool ok = true;
+    bench_alloc_counts c0 = bench_alloc_snapshot();
+    for (size_t p = 0; p < d.pose_count; p++)
+        ok = !pose_as(&d, p, data, sk, events, &animation, &last_time) && draw_frame(r, sk) && ok;
+    bench_alloc_counts c1 = bench_alloc_snapshot();
+    ck_assert(ok);
+    ck_assert_msg(c1.allocations == c0.allocations, "%s: %llu allocations while drawing %zu poses", name,
+                  c1.allocations - c0.allocations, d.pose_count);
+    ck_assert_int_gt(d.pose_count, 1);
+    ck_assert_int_gt(compared - before, 100);
+    pc_renderer_free(r);
+    pc_events_free(events);
+    pc_skeleton_free(sk);
+    dump_free(&d);
+    pc_skeleton_data_free(data);
+}
+
+/* Colors (light, dark, alpha), blend modes and the batches they split; stub atlas. */
+START_TEST(colors_and_batches_match_the_oracle) { draw_case("render-colors-and-batches", NULL, NULL); }
+END_TEST
+
+/* A concave clipping polygon cutting regions and meshes: the render path of SkeletonClipping. */
+START_TEST(concave_clip_matches_the_oracle) { draw_case("clip-concave-star", NULL, "all"); }
+END_TEST
+
+/* Bounding boxes: SkeletonBounds' polygons, its box and every hit test. */
+START_TEST(hit_boxes_match_the_oracle) { draw_case("bounds-hit-boxes", NULL, NULL); }
+END_TEST
+
+/* A real atlas: rotated and whitespace-stripped regions, pages. */
+START_TEST(atlas_regions_match_the_oracle) { draw_case("atlas-regions", "corpus/cases/atlas-regions.atlas", "all"); }
+END_TEST
+
+/* A rig that clips (spineboy-pro, its atlas: two clipping slots), every animation at 30 samples, posed
+ * and drawn without an allocation once its renderer is made. */
+START_TEST(rig_draws_without_allocating)
+{
+    const char *rig = "../shared/rigs/spineboy-pro.json", *atlas_path = "../shared/atlases/spineboy.atlas";
+    FILE *f = fopen(rig, "r");
+    if (!f) return; /* no shared rigs here: the corpus cases above still count */
+    fclose(f);
+    pc_error err;
+    pc_atlas *atlas = pc_atlas_read_file(atlas_path, &err);
+    ck_assert_msg(atlas != NULL, "%s", err.message);
+    pc_skeleton_data *data = pc_read_file_atlas(rig, atlas, NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_atlas_free(atlas);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_events *events = pc_events_new(data);
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert(sk && events && r && pc_skeleton_set_skin(sk, "all"));
+    int poses = 0;
+    bool ok = true;
+    bench_alloc_counts c0 = bench_alloc_snapshot();
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    ok = draw_frame(r, sk);
+    for (int a = 0; a < pc_data_animation_count(data); a++) {
+        double duration = pc_data_animation_duration(data, a), last_time = -1;
+        for (int i = 0; i < 30; i++, poses++) {
+            double time = duration * i / 29;
+            pc_skeleton_setup_pose(sk);
+            ok = !pc_skeleton_apply_animation(sk, a, last_time, time, events) && ok;
+            pc_skeleton_update_world_transform(sk);
+            ok = draw_frame(r, sk) && ok;
+            last_time = time;
+        }
+    }
+    bench_alloc_counts c1 = bench_alloc_snapshot();
+    ck_assert(ok);
+    ck_assert_int_gt(poses, 300);
+    ck_assert_msg(c1.allocations == c0.allocations, "%llu allocations while drawing %d poses",
+                  c1.allocations - c0.allocations, poses);
+    pc_renderer_free(r);
+    pc_events_free(events);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+int main(void)
+{
+    bench_alloc_init();
+    Suite *s = suite_create("render");
+    TCase *tc = tcase_create("render");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, colors_and_batches_match_the_oracle);
+    tcase_add_test(tc, concave_clip_matches_the_oracle);
+    tcase_add_test(tc, hit_boxes_match_the_oracle);
+    tcase_add_test(tc, atlas_regions_match_the_oracle);
+    tcase_add_test(tc, rig_draws_without_allocating);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
