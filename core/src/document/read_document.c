@@ -246,6 +246,7 @@ pc_skeleton_data *pc_read_text(const char *text, size_t len, const char *name, c
     for (size_t i = 0; i < r.temp_count; i++) free(r.temps[i]);
     free(r.temps);
     free(r.links);
+    name_index_free(&r.bone_names);
     return data;
 }
 
