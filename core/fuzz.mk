@@ -9,6 +9,8 @@
 # build/fuzz/corpus/; crashes in build/fuzz/crashes/TARGET/, and a run with any crash fails.
 #   make fuzz [FUZZ_SECONDS=600]   every target for FUZZ_SECONDS each
 #   make fuzz-quick                every target 20 s (make test; nightly runs `make fuzz` at 120 s)
+#   make fuzz-parity               the skeleton documents the fuzzer kept, through the oracle and the core:
+#                                  verdicts agree, and dumps where both pose (gates/fuzz_parity.mjs)
 
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 600
@@ -20,12 +22,13 @@ FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_CMP_OBJ := $(DUMPCMP_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_DEPS    := $(B)/.bootstrapped-fuzz
 
-.PHONY: fuzz fuzz-quick fuzz-build fuzz-seeds
+.PHONY: fuzz fuzz-quick fuzz-build fuzz-seeds fuzz-parity
 
 help::
 	@echo "make fuzz [FUZZ_SECONDS=600]  each libFuzzer target (skeleton, dump, diff, scenario) under ASan+UBSan:"
 	@echo "                     executions, coverage and crashes per target; fails on any crash"
 	@echo "make fuzz-quick      each target 20 s (in make test)"
+	@echo "make fuzz-parity     what the skeleton fuzzer kept, through the oracle and the core: verdicts and dumps agree"
 
 $(FUZZ_DEPS):
 	scripts/bootstrap --fuzz
@@ -61,8 +64,16 @@ fuzz: fuzz-build fuzz-seeds
 fuzz-quick: fuzz-build fuzz-seeds
 	@core/fuzz/run --out $(FUZZ_B) --seconds 20 $(FUZZ_TARGETS)
 
-test: fuzz-quick
+# In make test after fuzz-quick (what it kept; 200 at most), in make nightly after make fuzz (all).
+fuzz-parity: all
+	@$(NODE) gates/fuzz_parity.mjs $(if $(FUZZ_PARITY_MAX),--max $(FUZZ_PARITY_MAX))
+
+fuzz-parity-quick: all fuzz-quick
+	@$(NODE) gates/fuzz_parity.mjs --max 200
+
+test: fuzz-quick fuzz-parity-quick
 nightly: FUZZ_SECONDS = 120
 nightly: fuzz
+	@$(NODE) gates/fuzz_parity.mjs
 
 -include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_CMP_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_B)/obj/core/fuzz/fuzz_%.d)
