@@ -22,7 +22,7 @@ FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_CMP_OBJ := $(DUMPCMP_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_DEPS    := $(B)/.bootstrapped-fuzz
 
-.PHONY: fuzz fuzz-quick fuzz-build fuzz-seeds fuzz-parity
+.PHONY: fuzz fuzz-quick fuzz-build fuzz-seeds fuzz-parity fuzz-parity-quick fuzz-parity-full
 
 help::
 	@echo "make fuzz [FUZZ_SECONDS=600]  each libFuzzer target (skeleton, dump, diff, scenario) under ASan+UBSan:"
@@ -72,8 +72,10 @@ fuzz-parity-quick: all fuzz-quick
 	@$(NODE) gates/fuzz_parity.mjs --max 200
 
 test: fuzz-quick fuzz-parity-quick
-nightly: FUZZ_SECONDS = 120
-nightly: fuzz
+fuzz-parity-full: all fuzz
 	@$(NODE) gates/fuzz_parity.mjs
+
+nightly: FUZZ_SECONDS = 120
+nightly: fuzz fuzz-parity-full
 
 -include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_CMP_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_B)/obj/core/fuzz/fuzz_%.d)
