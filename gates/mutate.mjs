@@ -265,5 +265,8 @@ for (const r of results)
   lines.push(`| \`${r.file}:${r.line}\` | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.verdict} | ${r.by} | ${r.seconds.toFixed(0)} |`);
 lines.push("");
 mkdirSync(join(opt.out, ".."), { recursive: true });
-writeFileSync(opt.out, lines.join("\n"));
+// The hand-written judgement of the survivors (`## The survivors` to the end) is kept across runs.
+const before = existsSync(opt.out) ? readFileSync(opt.out, "utf8") : "";
+const notes = before.indexOf("\n## The survivors");
+writeFileSync(opt.out, lines.join("\n") + (notes >= 0 ? before.slice(notes) : ""));
 }
