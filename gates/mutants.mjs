@@ -84,6 +84,18 @@ function rng(seed) {
 
 // ---- Walking a document ----------------------------------------------------------------------------------
 
+/** How deep a parsed document nests (without recursion). */
+function depth(doc) {
+  let max = 0;
+  const stack = [[doc, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop();
+    if (d > max) max = d;
+    if (v && typeof v === "object") for (const k of Object.keys(v)) stack.push([v[k], d + 1]);
+  }
+  return max;
+}
+
 /** Every place in the document: { parent, key, value, path } (the root has no parent). */
 function places(doc) {
   const out = [];
@@ -470,7 +482,8 @@ async function main() {
   const rigs = existsSync(rigDir) ? readdirSync(rigDir).filter((f) => f.endsWith(".json")).sort().map((f) => join(rigDir, f)) : [];
   const docs = new Map();
   const load = (f) => {
-    if (!docs.has(f)) { try { docs.set(f, JSON.parse(readFileSync(f, "utf8"))); } catch { docs.set(f, undefined); } }
+    // A document nested past 1,000 levels (corpus/cases/limit-nest-*) is left out: clone and places recurse.
+    if (!docs.has(f)) { try { const d = JSON.parse(readFileSync(f, "utf8")); docs.set(f, depth(d) > 1000 ? undefined : d); } catch { docs.set(f, undefined); } }
     return docs.get(f);
   };
 

@@ -207,6 +207,10 @@ static void read_vertices(reader *r, json_t *map, pc_attachment *a, json_t *expe
         if (js_typeof(count) != JS_NUMBER) reader_unmodelled(r, "a weighted vertex's bone count is not a number");
         l.bones[l.bone_count++] = js_to_number(count);
         double end = i + js_to_number(count) * 4;
+        /* The loop below runs ceil((end - i) / 4) times (i grows by exactly 4 until long past the limit):
+         * beyond the limit it is refused at once, not after READER_MAX_ELEMENTS steps (the fuzzer's
+         * core/fuzz/regressions/skeleton/weighted-bone-count-huge.json: 27 s under ASan). */
+        if (end - i > 0 && ceil((end - i) / 4) > READER_MAX_ELEMENTS - steps) reader_limit(r, "weighted vertices");
         while (i < end) {
             if (++steps > READER_MAX_ELEMENTS) reader_limit(r, "weighted vertices");
             weighted_reserve(r, &l, 1, 3);

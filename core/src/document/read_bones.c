@@ -37,6 +37,7 @@ void read_bones(reader *r, json_t *root)
         b->name = name_text(r, name, "bone's name");
         b->id.text = b->name;
         b->id.js = name;
+        reader_add_bone_name(r, d->bone_count - 1);
         b->index = (int)i;
         b->parent = parent;
         /* x, y and length are multiplied by the runtime's scale (1): coerced, and x * 1 is x. */

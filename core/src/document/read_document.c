@@ -6,6 +6,7 @@
 #include "reader.h"
 #include "js/wholefile.h"
 #include "js/jsontext.h"
+#include "js/jsondeep.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -114,16 +115,60 @@ static char *rewrite_escapes(const char *text, size_t len, size_t *out_len)
     return out;
 }
 
+/* Line and column (from 1) of a byte offset, as the messages of malformed JSON give them. */
+static void text_position(const char *text, size_t len, size_t at, int *line, int *column)
+{
+    *line = 1;
+    *column = 1;
+    for (size_t i = 0; i < at && i < len; i++) {
+        if (text[i] == '\n') { (*line)++; *column = 1; }
+        else (*column)++;
+    }
+}
+
+/* The members of the document the runtime reads (read_root's parts). A text nested deeper than Jansson
+ * parses is cut (jsondeep.h); a cut inside one of these is unsupported (the runtime reads it, and its
+ * answer may rest on V8's stack: a bone's `x` of 3,000 nested one-element arrays reads as the number
+ * inside, of 5,000 overflows the stack), a cut elsewhere is a member the runtime never reads. */
+static const char read_members[7][12] = { "skeleton", "bones", "slots", "constraints", "skins", "events", "animations" };
+
+static void refuse_read_cuts(reader *r, json_t *root)
+{
+    if (!json_is_object(root)) return;
+    for (size_t k = 0; k < sizeof read_members / sizeof read_members[0]; k++) {
+        json_t *v = json_object_get(root, read_members[k]);
+        if (!v || !js_holds_cut(v)) continue;
+        r->path_len = (size_t)snprintf(r->path, sizeof r->path, "$.%s", read_members[k]);
+        reader_limit(r, "a value nested 2,000 levels deep or more");
+    }
+}
+
+/* V8's longest string (String::kMaxLength on 64 bits), in UTF-16 units. */
+#define JS_MAX_STRING_LENGTH ((size_t)0x1fffffe8)
+
 static json_t *parse(reader *r, const char *text, size_t len)
 {
     size_t fixed_len;
     char *fixed = js_replace_invalid_utf8(text, len, &fixed_len);
     if (fixed) { reader_temp(r, fixed); text = fixed; len = fixed_len; }
+    /* Node cannot hold a text of more than 0x1fffffe8 UTF-16 units as a string ("Cannot create a string
+     * longer than 0x1fffffe8 characters": measured on 545,259,561 bytes), so spine-core never reads
+     * one: unsupported. The units of valid UTF-8: one a sequence, two for a four-byte one. */
+    if (len > JS_MAX_STRING_LENGTH) {
+        size_t units = 0;
+        for (size_t i = 0; i < len; i++) {
+            unsigned char c = (unsigned char)text[i];
+            units += (c & 0xC0) != 0x80;
+            units += c >= 0xF0;
+        }
+        if (units > JS_MAX_STRING_LENGTH) reader_limit(r, "a text longer than V8's longest string (0x1fffffe8 characters)");
+    }
     json_error_t jerr;
     /* Every number as a double, as JSON.parse reads it (integers too big for 64 bits included). */
     const size_t flags = JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL;
     json_t *root = json_loadb(text, len, flags, &jerr);
-    bool numbers_done = false, escapes_done = false;
+    bool numbers_done = false, escapes_done = false, deep_done = false;
+    size_t cuts = 0;
     while (!root) {
         size_t rewritten_len;
         char *rewritten = NULL;
@@ -134,6 +179,17 @@ static json_t *parse(reader *r, const char *text, size_t len)
             escapes_done = true;
             rewritten = rewrite_escapes(text, len, &rewritten_len);
             if (rewritten) reader_unmodelled(r, "a lone surrogate or a NUL in a key (held with a stand-in)");
+        } else if (!deep_done && strstr(jerr.text, "maximum parsing depth")) {
+            deep_done = true;
+            size_t error_at;
+            rewritten = js_cut_deep_json(text, len, &rewritten_len, &cuts, &error_at);
+            if (!rewritten && error_at == (size_t)-1) reader_limit(r, "a text nested this deep");
+            if (!rewritten) {
+                int line, column;
+                text_position(text, len, error_at, &line, &column);
+                r->path_len = (size_t)snprintf(r->path, sizeof r->path, "line %d column %d", line, column);
+                reader_throw(r, "SyntaxError: malformed JSON: unexpected %s", error_at < len ? "character" : "end");
+            }
         }
         if (!rewritten) break;
         reader_temp(r, rewritten);
@@ -144,6 +200,10 @@ static json_t *parse(reader *r, const char *text, size_t len)
     if (!root) {
         r->path_len = (size_t)snprintf(r->path, sizeof r->path, "line %d column %d", jerr.line, jerr.column);
         reader_throw(r, "SyntaxError: malformed JSON: %s", jerr.text);
+    }
+    if (cuts > 0) {
+        r->heap->root = root; /* freed with the heap when the cut is refused */
+        refuse_read_cuts(r, root);
     }
     return root;
 }
@@ -210,6 +270,7 @@ pc_skeleton_data *pc_read_text_atlas(const char *text, size_t len, const char *n
     for (size_t i = 0; i < r.temp_count; i++) free(r.temps[i]);
     free(r.temps);
     free(r.links);
+    name_index_free(&r.bone_names);
     return data;
 }
 

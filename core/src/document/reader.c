@@ -329,9 +329,19 @@ void color_from(reader *r, json_t *color, pc_color *c, bool *alpha_from_text)
 int find_bone_js(reader *r, json_t *name)
 {
     if (!js_truthy(name)) reader_throw(r, "boneName cannot be null.");
+    /* A string equals only strings, the first of which the index holds (reader_add_bone_name). */
+    if (js_typeof(name) == JS_STRING) return name_index_find(&r->bone_names, json_string_value(name), json_string_length(name));
     for (int i = 0; i < r->d->bone_count; i++)
         if (js_strict_equals(r->d->bones[i].id.js, name)) return i;
     return -1;
+}
+
+void reader_add_bone_name(reader *r, int bone)
+{
+    const json_t *name = r->d->bones[bone].id.js;
+    if (js_typeof(name) != JS_STRING) return;
+    if (!name_index_add(&r->bone_names, json_string_value(name), json_string_length(name), bone))
+        reader_throw(r, "out of memory");
 }
 
 int find_slot_js(reader *r, json_t *name)

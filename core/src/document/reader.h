@@ -11,6 +11,7 @@
 #define POSECORE_READER_H
 
 #include "js/jsobject.h"
+#include "name_index.h"
 #include "js/jsmath.h" /* js_to_int32 */
 #include "skeleton_data.h"
 #include "skin.h"
@@ -41,6 +42,7 @@ typedef struct reader {
     pending_link *links;
     int link_count, link_capacity;
     const struct pc_atlas *atlas; /* the atlas regions come from; NULL: the stub atlas */
+    name_index bone_names; /* the bones read so far whose names are strings (find_bone_js) */
 } reader;
 
 /* Refuses the document as the runtime does (PC_INVALID), naming the current path. */
@@ -101,6 +103,8 @@ void color_from(reader *r, json_t *color, pc_color *c, bool *alpha_from_text);
 
 /* Lookups by the runtime's find* (which throw for falsy names): index or -1. */
 int find_bone_js(reader *r, json_t *name);
+/* Indexes bone `bone`'s name (read_bones, as each bone is added) for find_bone_js. */
+void reader_add_bone_name(reader *r, int bone);
 int find_slot_js(reader *r, json_t *name);
 int find_skin_js(reader *r, json_t *name);
 int find_constraint_js(reader *r, json_t *name, pc_constraint_kind kind);

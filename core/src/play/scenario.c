@@ -8,6 +8,7 @@
 #include "scenario.h"
 #include "js/jsobject.h"
 #include "js/jsontext.h"
+#include "js/jsondeep.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -384,7 +385,9 @@ static bool parse_steps(parser *p, const char *path, json_t *list, int depth, co
 }
 
 /* JSON.parse of the text: Jansson on the text as Node decodes it, numbers too big for a double read
- * as infinities (jsontext.h). NULL with Jansson's message. */
+ * as infinities (jsontext.h), a text nested deeper than Jansson parses cut (jsondeep.h: the format reads
+ * nothing that deep, so a cut is refused where it stands, as the oracle refuses what is there). NULL
+ * with Jansson's message, or the position where JSON.parse stops. */
 static json_t *parse_json(const char *text, size_t len, char *why, size_t size)
 {
     size_t fixed_len;
@@ -393,6 +396,19 @@ static json_t *parse_json(const char *text, size_t len, char *why, size_t size)
     const size_t flags = JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL;
     json_error_t jerr;
     json_t *root = json_loadb(text, len, flags, &jerr);
+    char *cut = NULL;
+    if (!root && strstr(jerr.text, "maximum parsing depth")) {
+        size_t cut_len, cuts, error_at;
+        cut = js_cut_deep_json(text, len, &cut_len, &cuts, &error_at);
+        if (!cut) {
+            if (error_at == (size_t)-1) snprintf(why, size, "out of memory");
+            else snprintf(why, size, "unexpected %s at position %zu", error_at < len ? "character" : "end", error_at);
+            free(fixed);
+            return NULL;
+        }
+        text = cut, len = cut_len;
+        root = json_loadb(text, len, flags, &jerr);
+    }
     if (!root && strstr(jerr.text, "overflow")) {
         size_t big_len;
         char *big = js_rewrite_overflowing_numbers(text, len, &big_len);
@@ -400,6 +416,7 @@ static json_t *parse_json(const char *text, size_t len, char *why, size_t size)
         free(big);
     }
     if (!root) snprintf(why, size, "%s (line %d column %d)", jerr.text, jerr.line, jerr.column);
+    free(cut);
     free(fixed);
     return root;
 }

@@ -1,0 +1,23 @@
+/* libFuzzer target: a skeleton document read by the core, then, when it is accepted, posed and dumped
+ * twice: every skin at 3 samples of every animation without physics, and 4 frames stepped under
+ * Physics.update (the dump writer's whole pose sequence, written to /dev/null). */
+#include "posecore.h"
+#include "dump/dump.h"
+#include "fuzz_sink.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t len)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text((const char *)bytes, len, "fuzz.json", NULL, &err);
+    if (!data) return 0;
+    static const double dt[2] = { 1.0 / 60, 0.05 };
+    pc_dump_options samples = { "all", 3, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, NULL, NULL };
+    pc_dump_options frames = { "all", 0, false, NULL, 0, PC_PHYSICS_UPDATE, 4, dt, 2, NULL, NULL, NULL, NULL };
+    pc_dump_write(fuzz_sink(), "fuzz.json", data, &samples, &err);
+    pc_dump_write(fuzz_sink(), "fuzz.json", data, &frames, &err);
+    pc_skeleton_data_free(data);
+    return 0;
+}

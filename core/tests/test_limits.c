@@ -1,0 +1,162 @@
+/* Check tests of the readers' limits (oracle/FORMAT.md "Limits"): JSON nested deeper than Jansson's
+ * 2,048 levels, as JSON.parse takes it. The syntax check of the deep path (js/jsondeep.c) against
+ * JSON.parse's verdicts and error positions (Node 20, the oracle's), the cut's text, and the document
+ * and scenario readers on deep texts: an unread member any depth deep is accepted, a read one is
+ * unsupported, a malformed one refused where JSON.parse stops. */
+#include "posecore.h"
+#include "js/jsondeep.h"
+#include "play/scenario.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "run_suite.h"
+
+/* JSON.parse(s) in Node 20: accepted, or the position of its SyntaxError ("at position N"; the end of
+ * the text for "Unexpected end of JSON input"). */
+static const struct { const char *s; int ok; size_t at; } syntax_vectors[] = {
+    { "01", 0, 1 }, { "1.", 0, 2 }, { "-", 0, 1 }, { "1e5", 1, 0 }, { "-0.5E+3", 1, 0 },
+    { "\"\\x\"", 0, 2 }, { "\"\t\"", 0, 1 }, { " [1 , 2 ] ", 1, 0 }, { "{\"a\":1,}", 0, 7 },
+    { "tru", 0, 3 }, { "nul", 0, 3 }, { "", 0, 0 }, { "[] x", 0, 3 }, { "{\"a\" 1}", 0, 5 },
+    { "[\"\\u12g4\"]", 0, 6 }, { "{1:2}", 0, 1 }, { "[\"a\\/\"]", 1, 0 }, { "[1e]", 0, 3 },
+    { "[-01]", 0, 3 }, { "{\"a\":{\"b\":[]}}", 1, 0 }, { "[1]\r\n", 1, 0 },
+};
+
+START_TEST(syntax_as_json_parse)
+{
+    for (size_t k = 0; k < sizeof syntax_vectors / sizeof syntax_vectors[0]; k++) {
+        const char *s = syntax_vectors[k].s;
+        size_t out_len, cuts, at = 12345;
+        char *out = js_cut_deep_json(s, strlen(s), &out_len, &cuts, &at);
+        ck_assert_msg((out != NULL) == syntax_vectors[k].ok, "%s", s);
+        if (out) {
+            ck_assert_uint_eq(cuts, 0);
+            ck_assert_str_eq(out, s);
+        } else {
+            ck_assert_msg(at == syntax_vectors[k].at, "%s: at %zu", s, at);
+        }
+        free(out);
+    }
+}
+END_TEST
+
+static char *nest(const char *before, const char *open, size_t depth, const char *inside, const char *close,
+                  const char *after)
+{
+    size_t lo = strlen(open), lc = strlen(close);
+    size_t len = strlen(before) + depth * (lo + lc) + strlen(inside) + strlen(after);
+    char *s = malloc(len + 1), *p = s;
+    p += sprintf(p, "%s", before);
+    for (size_t i = 0; i < depth; i++) p += sprintf(p, "%s", open);
+    p += sprintf(p, "%s", inside);
+    for (size_t i = 0; i < depth; i++) p += sprintf(p, "%s", close);
+    sprintf(p, "%s", after);
+    return s;
+}
+
+/* 2,100 arrays: the 2,000th and what it holds become the mark, 1,999 levels stay. */
+START_TEST(cut_text)
+{
+    char *s = nest("", "[", 2100, "\"]\"", "]", "");
+    size_t out_len, cuts, at;
+    char *out = js_cut_deep_json(s, strlen(s), &out_len, &cuts, &at);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_uint_eq(cuts, 1);
+    char *want = nest("", "[", 1999, "\"\\u0000\\u0003posecore-cut\"", "]", "");
+    ck_assert_str_eq(out, want);
+    ck_assert_uint_eq(out_len, strlen(want));
+    json_error_t jerr;
+    json_t *v = json_loadb(out, out_len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
+    ck_assert_ptr_nonnull(v);
+    ck_assert(js_holds_cut(v));
+    json_decref(v);
+    free(want);
+    free(out);
+    free(s);
+}
+END_TEST
+
+static const char *const head = "{\"skeleton\":{\"spine\":\"4.3.13\"},\"bones\":[{\"name\":\"root\"},{\"name\":\"b\",\"parent\":\"root\"";
+
+/* spine-core 4.3.13 accepts an unread member `x` of 1,000,000 nested arrays (and of 3,000 nested
+ * objects): so does the core, with the document's two bones. */
+START_TEST(unread_member_any_depth)
+{
+    const char *texts[2][3] = { { "[", "", "]" }, { "{\"k\":", "1", "}" } };
+    size_t depths[2] = { 1000000, 3000 };
+    for (int k = 0; k < 2; k++) {
+        char before[200];
+        snprintf(before, sizeof before, "%s}],\"x\":", head);
+        char *s = nest(before, texts[k][0], depths[k], texts[k][1], texts[k][2], "}");
+        pc_error err;
+        pc_skeleton_data *d = pc_read_text(s, strlen(s), "deep.json", NULL, &err);
+        ck_assert_msg(d != NULL, "%s", err.message);
+        ck_assert_int_eq(pc_data_bone_count(d), 2);
+        pc_skeleton_data_free(d);
+        free(s);
+    }
+}
+END_TEST
+
+/* A bone's x of 3,000 nested one-element arrays around 5: spine-core reads 5 (ToNumber through
+ * join), of 5,000 it overflows V8's stack; the core, past its cut, says unsupported for both. */
+START_TEST(read_member_past_the_cut_unsupported)
+{
+    char before[200];
+    snprintf(before, sizeof before, "%s,\"x\":", head);
+    char *s = nest(before, "[", 3000, "5", "]", "}]}");
+    pc_error err;
+    pc_skeleton_data *d = pc_read_text(s, strlen(s), "deep.json", NULL, &err);
+    ck_assert_ptr_null(d);
+    ck_assert_int_eq(err.status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, "deep.json: $.bones: unsupported") != NULL, "%s", err.message);
+    free(s);
+}
+END_TEST
+
+/* 3,000 arrays closed by 2,999: JSON.parse stops at position 6,018 ("Expected ',' or ']' after array
+ * element"), the core at column 6,019 of line 1. */
+START_TEST(malformed_deep_refused_where_json_parse_stops)
+{
+    const char *before = "{\"skeleton\":{},\"x\":";
+    char *s = nest(before, "[", 3000, "", "", "");
+    size_t len = strlen(s);
+    s = realloc(s, len + 2999 + 2);
+    memset(s + len, ']', 2999);
+    strcpy(s + len + 2999, "}");
+    pc_error err;
+    pc_skeleton_data *d = pc_read_text(s, strlen(s), "bad.json", NULL, &err);
+    ck_assert_ptr_null(d);
+    ck_assert_int_eq(err.status, PC_INVALID);
+    ck_assert_msg(strstr(err.message, "bad.json: line 1 column 6019: SyntaxError") != NULL, "%s", err.message);
+    free(s);
+}
+END_TEST
+
+/* The oracle's scenario reader on a scenario with an unknown member of 3,000 nested arrays:
+ * "$.x: unknown member"; the core's says the same. */
+START_TEST(scenario_deep_member_named)
+{
+    char *s = nest("{\"scenario\":1,\"steps\":[{\"do\":\"pose\"}],\"x\":", "[", 3000, "", "]", "}");
+    char msg[600];
+    pc_scenario *sc = pc_scenario_parse(s, strlen(s), msg, sizeof msg);
+    ck_assert_ptr_null(sc);
+    ck_assert_str_eq(msg, "$.x: unknown member");
+    free(s);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("limits");
+    TCase *tc = tcase_create("nesting");
+    tcase_add_test(tc, syntax_as_json_parse);
+    tcase_add_test(tc, cut_text);
+    tcase_add_test(tc, unread_member_any_depth);
+    tcase_add_test(tc, read_member_past_the_cut_unsupported);
+    tcase_add_test(tc, malformed_deep_refused_where_json_parse_stops);
+    tcase_add_test(tc, scenario_deep_member_named);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}

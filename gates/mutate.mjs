@@ -1,0 +1,272 @@
+#!/usr/bin/env node
+// make mutate (issue 20): does the harness catch a wrong core? One-token mutations of the core's C
+// sources, one at a time, each in a copy of the tree (never the worktree's own sources): built, then the
+// stored-case gate (gates/corpus_gate --no-rigs) and the CI-sized populations (probes/run --pop 200
+// --fail-on-miss) run in that order until one fails. Per mutant: killed (by what), survived, or
+// stillborn (does not compile); per file the counts; written to a markdown report.
+//
+//   node gates/mutate.mjs [--files GLOB,...] [--max N] [--seed S] [--shard K/N] [--families F,...]
+//                         [--shared DIR] [--out reports/mutation.md] [--minutes M] [--list]
+//
+// The mutations (in code only: comments, strings, characters and preprocessor lines are skipped):
+//   rel     < <= > >= == != : each to its neighbour (< to <=, <= to <, ..., == to !=, != to ==)
+//   arith   binary + - * / : + to -, - to +, * to /, / to *
+//   logic   && to ||, || to &&
+//   const   a decimal literal with a point: its last digit changed (+1, 9 to 8); an integer 0-9: +1
+// Every site of the chosen files is listed in a fixed order; --max picks that many by a seeded shuffle,
+// --shard K/N every N-th of those from the K-th (1-based). --families: the populations after the gate
+// (default: by file: path*.c path, path-grid and path-stated; ik.c ik; transform.c transform; slider.c
+// slider; physics.c physics; timeline*.c and animation.c timeline; bone*.c bones; else bones, path, ik
+// and transform). --minutes: no mutant is begun after M minutes (the report says how many were left).
+// The report is rewritten after every mutant. Exit 0 the run finished (survivors are reported, not failures); 2 bad usage or the
+// unmutated copy failing its own checks.
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+const opt = { files: "core/src/instance/path*.c,core/src/instance/ik.c,core/src/instance/transform.c", max: 40,
+  seed: 1, shard: null, families: null, minutes: Infinity, shared: resolve(ROOT, "../shared"), out: join(ROOT, "reports/mutation.md"), list: false };
+for (let i = 0; i < args.length; i++) {
+  const a = args[i], v = args[i + 1];
+  if (a === "--files") opt.files = v, i++;
+  else if (a === "--max") opt.max = Number(v), i++;
+  else if (a === "--seed") opt.seed = Number(v), i++;
+  else if (a === "--shard") opt.shard = v.split("/").map(Number), i++;
+  else if (a === "--families") opt.families = v.split(","), i++;
+  else if (a === "--shared") opt.shared = resolve(v), i++;
+  else if (a === "--out") opt.out = resolve(v), i++;
+  else if (a === "--minutes") opt.minutes = Number(v), i++;
+  else if (a === "--list") opt.list = true;
+  else {
+    process.stderr.write(`mutate: unknown option ${a}\n`);
+    process.exit(2);
+  }
+}
+if (!(opt.max > 0) || (opt.shard && !(opt.shard[0] >= 1 && opt.shard[0] <= opt.shard[1]))) {
+  process.stderr.write("mutate: --max wants a positive count, --shard K/N with 1 <= K <= N\n");
+  process.exit(2);
+}
+
+// ---- The files and their sites ------------------------------------------------------------------------
+
+function globFiles(patterns) {
+  const out = new Set();
+  for (const p of patterns) {
+    const dir = p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ".";
+    const name = p.slice(p.lastIndexOf("/") + 1);
+    const re = new RegExp("^" + name.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".") + "$");
+    for (const f of readdirSync(join(ROOT, dir)).sort()) if (re.test(f) && f.endsWith(".c")) out.add(`${dir}/${f}`);
+  }
+  return [...out];
+}
+
+// Code positions: a mask of the characters outside comments, strings, characters and # lines.
+function codeMask(src) {
+  const code = new Uint8Array(src.length);
+  let i = 0, lineStart = true;
+  while (i < src.length) {
+    const c = src[i], d = src[i + 1];
+    if (lineStart && /[ \t]/.test(c)) { i++; continue; }
+    if (lineStart && c === "#") { while (i < src.length && !(src[i] === "\n" && src[i - 1] !== "\\")) i++; continue; }
+    lineStart = c === "\n";
+    if (c === "/" && d === "*") { const e = src.indexOf("*/", i + 2); i = e < 0 ? src.length : e + 2; continue; }
+    if (c === "/" && d === "/") { while (i < src.length && src[i] !== "\n") i++; continue; }
+    if (c === '"' || c === "'") {
+      let k = i + 1;
+      while (k < src.length && src[k] !== c) k += src[k] === "\\" ? 2 : 1;
+      i = k + 1;
+      continue;
+    }
+    code[i] = 1;
+    i++;
+  }
+  return code;
+}
+
+function sites(file) {
+  const src = readFileSync(join(ROOT, file), "utf8");
+  const code = codeMask(src);
+  const out = [];
+  const lineOf = (at) => src.slice(0, at).split("\n").length;
+  const prevChar = (at) => { let k = at - 1; while (k >= 0 && /\s/.test(src[k])) k--; return k >= 0 ? src[k] : ""; };
+  const add = (at, len, to, kind) => out.push({ file, at, len, from: src.slice(at, at + len), to, kind, line: lineOf(at) });
+  for (let i = 0; i < src.length; i++) {
+    if (!code[i]) continue;
+    const two = src.slice(i, i + 2), c = src[i], n = src[i + 1], p = src[i - 1];
+    if (["<=", ">=", "==", "!="].includes(two)) {
+      add(i, 2, { "<=": "<", ">=": ">", "==": "!=", "!=": "==" }[two], "rel");
+      i++;
+      continue;
+    }
+    if (two === "&&" || two === "||") { add(i, 2, two === "&&" ? "||" : "&&", "logic"); i++; continue; }
+    if ((c === "<" || c === ">") && n !== c && p !== c && n !== "=" && !(c === ">" && p === "-")) {
+      add(i, 1, c + "=", "rel");
+      continue;
+    }
+    // Binary arithmetic: an operand before it (a name, a number, a closing bracket), no = after it.
+    const binary = /[A-Za-z0-9_)\]]/.test(prevChar(i)) && n !== "=";
+    if ((c === "+" || c === "-") && n !== c && p !== c && n !== ">" && binary) { add(i, 1, c === "+" ? "-" : "+", "arith"); continue; }
+    if ((c === "*" || c === "/") && binary && n !== "/" && n !== "*") { add(i, 1, c === "*" ? "/" : "*", "arith"); continue; }
+    // Constants: a number token (not part of a name).
+    if (/[0-9]/.test(c) && !/[A-Za-z0-9_.]/.test(p || "")) {
+      const m = /^(?:0[xX][0-9a-fA-F]+|[0-9]+(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?)[fFuUlL]*/.exec(src.slice(i));
+      const tok = m[0];
+      if (/^[0-9]+\.[0-9]+/.test(tok)) {
+        const mant = /^[0-9]+\.[0-9]+/.exec(tok)[0];
+        const last = Number(mant[mant.length - 1]);
+        add(i, mant.length, mant.slice(0, -1) + String(last === 9 ? 8 : last + 1), "const");
+      } else if (/^[0-9]$/.test(tok)) {
+        add(i, 1, String(Number(tok) + 1), "const");
+      }
+      i += tok.length - 1;
+    }
+  }
+  return out;
+}
+
+// A seeded shuffle (splitmix-like on 32 bits: the order must not depend on Node's Math.random).
+function shuffle(list, seed) {
+  let s = seed >>> 0;
+  const next = () => { s = (s + 0x9e3779b9) >>> 0; let z = s; z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0; z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0; return (z ^ (z >>> 16)) >>> 0; };
+  const a = list.slice();
+  for (let i = a.length - 1; i > 0; i--) { const j = next() % (i + 1); [a[i], a[j]] = [a[j], a[i]]; }
+  return a;
+}
+
+const files = globFiles(opt.files.split(","));
+const all = files.flatMap(sites);
+let chosen = shuffle(all, opt.seed).slice(0, opt.max);
+if (opt.shard) chosen = chosen.filter((_, k) => k % opt.shard[1] === opt.shard[0] - 1);
+chosen.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.at - b.at));
+if (opt.list) {
+  for (const m of chosen) console.log(`${m.file}:${m.line} ${m.kind} ${m.from} -> ${m.to}`);
+  console.log(`${chosen.length} of ${all.length} sites in ${files.length} files`);
+  process.exit(0);
+}
+
+function familiesFor(file) {
+  if (opt.families) return opt.families;
+  const base = file.slice(file.lastIndexOf("/") + 1);
+  if (base.startsWith("path")) return ["path", "path-grid", "path-stated"];
+  if (base === "ik.c") return ["ik"];
+  if (base === "transform.c") return ["transform"];
+  if (base === "slider.c") return ["slider"];
+  if (base === "physics.c") return ["physics"];
+  if (base.startsWith("timeline") || base === "animation.c") return ["timeline"];
+  if (base.startsWith("bone")) return ["bones"];
+  return ["bones", "path", "ik", "transform"];
+}
+
+// ---- The copy ------------------------------------------------------------------------------------------
+
+const work = mkdtempSync(join(tmpdir(), "posecore-mutate-"));
+const tree = join(work, "tree");
+mkdirSync(tree);
+for (const entry of readdirSync(ROOT)) {
+  if ([".git", "build", "reports", "node_modules"].includes(entry)) continue;
+  if (entry === "oracle" || entry === "probes") {
+    mkdirSync(join(tree, entry));
+    for (const e of readdirSync(join(ROOT, entry))) {
+      if (e === "node_modules" || e === "cache") symlinkSync(resolve(ROOT, entry, e), join(tree, entry, e));
+      else cpSync(join(ROOT, entry, e), join(tree, entry, e), { recursive: true });
+    }
+    continue;
+  }
+  cpSync(join(ROOT, entry), join(tree, entry), { recursive: true });
+}
+mkdirSync(join(tree, "reports"));
+for (const e of readdirSync(join(ROOT, "reports"))) if (e !== "latest" && e !== "probes") cpSync(join(ROOT, "reports", e), join(tree, "reports", e), { recursive: true });
+mkdirSync(join(tree, "build"));
+writeFileSync(join(tree, "build/.bootstrapped"), "");
+const env = { ...process.env, PROBE_CACHE: resolve(ROOT, "probes/cache") };
+
+function run(cmd, argv, seconds, extra = {}) {
+  const p = spawnSync(cmd, argv, { cwd: tree, env: { ...env, ...extra }, encoding: "utf8", maxBuffer: 1 << 28, timeout: seconds * 1000 });
+  return { code: p.status, timedOut: p.error && p.error.code === "ETIMEDOUT", out: (p.stdout || "") + (p.stderr || "") };
+}
+// Built without link-time optimisation and at -O1 (fast to rebuild; the same IEEE operations, so the
+// same bits as every check of the tree runs on).
+// (CFLAGS from the environment: the Makefile's `CFLAGS ?=` takes it and adds the required flags.)
+const build = () => run("make", ["-s", "-j2", "all", "probe-tools"], 900, { CFLAGS: "-O1" });
+const gate = () => run("gates/corpus_gate", ["--no-rigs"], 900);
+const probe = (f) => run("probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet"], 900);
+
+function judge(m) {
+  const b = build();
+  if (b.code !== 0) return { verdict: "stillborn", by: "does not compile" };
+  const g = gate();
+  if (g.code !== 0) {
+    const failed = /(\d+) passed, (\d+) failed/.exec(g.out);
+    return { verdict: "killed", by: g.timedOut ? "gate (timeout)" : `gate (${failed ? failed[2] : "?"} cases)` };
+  }
+  for (const f of familiesFor(m.file)) {
+    const p = probe(f);
+    if (p.code !== 0) {
+      const missed = /(\d+) exact of (\d+) \((\d+) missed\)/.exec(p.out);
+      return { verdict: "killed", by: p.timedOut ? `${f} (timeout)` : `${f} population (${missed ? missed[3] + " of " + missed[2] : "exit " + p.code})` };
+    }
+  }
+  return { verdict: "survived", by: `gate, ${familiesFor(m.file).join(", ")} at 200` };
+}
+
+// The unmutated copy must pass everything it will be judged by.
+const t0 = Date.now();
+const base = judge({ file: files[0] || "" });
+if (base.verdict !== "survived") {
+  process.stderr.write(`mutate: the unmutated copy fails its own checks: ${base.verdict} by ${base.by}\n`);
+  process.exit(2);
+}
+console.log(`mutate: ${chosen.length} of ${all.length} sites in ${files.length} files (seed ${opt.seed}); copy in ${tree}`);
+const results = [];
+let left = 0;
+for (const [k, m] of chosen.entries()) {
+  if ((Date.now() - t0) / 60000 > opt.minutes) { left = chosen.length - k; break; }
+  const path = join(tree, m.file);
+  const original = readFileSync(path, "utf8");
+  writeFileSync(path, original.slice(0, m.at) + m.to + original.slice(m.at + m.len));
+  const started = Date.now();
+  const r = judge(m);
+  writeFileSync(path, original);
+  results.push({ ...m, ...r, seconds: (Date.now() - started) / 1000 });
+  console.log(`mutate ${k + 1}/${chosen.length} ${m.file}:${m.line} ${m.kind} \`${m.from}\` -> \`${m.to}\`: ${r.verdict} (${r.by})`);
+  writeReport();
+}
+rmSync(work, { recursive: true, force: true });
+writeReport();
+console.log(`mutate: killed ${count(results, "killed")}, survived ${count(results, "survived")}, stillborn ${count(results, "stillborn")}` +
+  `${left ? `, ${left} not begun (--minutes)` : ""}; ${relative(ROOT, opt.out)}`);
+
+// ---- The report ---------------------------------------------------------------------------------------
+
+function count(list, v) { return list.filter((r) => r.verdict === v).length; }
+function writeReport() {
+const lines = [];
+lines.push("# Mutation testing", "");
+lines.push(`\`make mutate\` (gates/mutate.mjs): ${results.length} mutants drawn from ${all.length} sites ` +
+  `(seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}) of ${files.map((f) => "`" + f + "`").join(", ")}; ` +
+  `each built at -O1 in a copy of the tree, then judged by the stored-case gate (\`gates/corpus_gate --no-rigs\`: ` +
+  `the rigs, posed live by the oracle, are left out) and the CI-sized populations (200, seed 1) of its file's families, ` +
+  `stopping at the first that fails. ${((Date.now() - t0) / 60000).toFixed(1)} minutes` +
+  `${results.length + left < chosen.length ? ` (so far: ${results.length} of ${chosen.length} judged)` : left ? ` (${left} drawn but not begun: --minutes ${opt.minutes})` : ""}.`, "");
+lines.push(`Killed ${count(results, "killed")}, survived ${count(results, "survived")}, stillborn (no compile) ${count(results, "stillborn")}.`, "");
+lines.push("| file | mutants | killed by the gate | killed by a population | survived | stillborn |", "|---|---|---|---|---|---|");
+for (const f of files) {
+  const rs = results.filter((r) => r.file === f);
+  if (!rs.length) continue;
+  const byGate = rs.filter((r) => r.verdict === "killed" && r.by.startsWith("gate")).length;
+  lines.push(`| \`${f}\` | ${rs.length} | ${byGate} | ${count(rs, "killed") - byGate} | ${count(rs, "survived")} | ${count(rs, "stillborn")} |`);
+}
+lines.push("", "## Every mutant", "", "| file:line | kind | change | verdict | by | seconds |", "|---|---|---|---|---|---|");
+for (const r of results)
+  lines.push(`| \`${r.file}:${r.line}\` | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.verdict} | ${r.by} | ${r.seconds.toFixed(0)} |`);
+lines.push("");
+mkdirSync(join(opt.out, ".."), { recursive: true });
+// The hand-written judgement of the survivors (`## The survivors` to the end) is kept across runs.
+const before = existsSync(opt.out) ? readFileSync(opt.out, "utf8") : "";
+const notes = before.indexOf("\n## The survivors");
+writeFileSync(opt.out, lines.join("\n") + (notes >= 0 ? before.slice(notes) : ""));
+}
