@@ -129,7 +129,7 @@ static pc_scenario *read_scenario(const char *path)
 
 int cmd_dump(int argc, char **argv)
 {
-    pc_dump_options opt = { NULL, 5, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, NULL, NULL, NULL, false, 0, 0 };
+    pc_dump_options opt = { .skin = NULL, .samples = 5, .physics = PC_PHYSICS_NONE };
     const char *input = NULL;
     const char **anims = calloc((size_t)argc, sizeof *anims);
     double *dt = malloc(MAX_DT_LIST * sizeof *dt);

@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t len)
         pc_scenario_free(sc);
         return 0;
     }
-    pc_dump_options opt = { "all", 0, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, "fuzz.scenario", sc };
+    pc_dump_options opt = { .skin = "all", .scenario_path = "fuzz.scenario", .scenario = sc };
     pc_error err;
     pc_dump_write(fuzz_sink(), "doc.json", document, &opt, &err);
     pc_scenario_free(sc);

@@ -14,8 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t len)
     pc_skeleton_data *data = pc_read_text((const char *)bytes, len, "fuzz.json", NULL, &err);
     if (!data) return 0;
     static const double dt[2] = { 1.0 / 60, 0.05 };
-    pc_dump_options samples = { "all", 3, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, NULL, NULL };
-    pc_dump_options frames = { "all", 0, false, NULL, 0, PC_PHYSICS_UPDATE, 4, dt, 2, NULL, NULL, NULL, NULL };
+    pc_dump_options samples = { .skin = "all", .samples = 3, .physics = PC_PHYSICS_NONE };
+    pc_dump_options frames = { .skin = "all", .physics = PC_PHYSICS_UPDATE, .frames = 4, .dt = dt, .dt_count = 2 };
     pc_dump_write(fuzz_sink(), "fuzz.json", data, &samples, &err);
     pc_dump_write(fuzz_sink(), "fuzz.json", data, &frames, &err);
     pc_skeleton_data_free(data);

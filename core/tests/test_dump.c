@@ -33,7 +33,7 @@ static char *dump_of(const char *text, pc_status *status, pc_error *err)
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
     ck_assert_ptr_nonnull(f);
-    pc_dump_options opt = { NULL, 2, false, NULL, 0 };
+    pc_dump_options opt = { .skin = NULL, .samples = 2 };
     *status = pc_dump_write(f, "doc.json", data, &opt, err);
     fclose(f);
     pc_skeleton_data_free(data);

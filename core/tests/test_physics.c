@@ -116,7 +116,7 @@ static char *scenario_dump(const char *doc, const char *scenario_text, pc_status
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
     ck_assert_ptr_nonnull(f);
-    pc_dump_options opt = { "all", 5, false, NULL, 0, PC_PHYSICS_NONE, 0, NULL, 0, NULL, NULL, "s.json", sc, 0, 0 };
+    pc_dump_options opt = { .skin = "all", .samples = 5, .scenario_path = "s.json", .scenario = sc };
     *status = pc_dump_write(f, doc, data, &opt, err);
     fclose(f);
     pc_skeleton_data_free(data);

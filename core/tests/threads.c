@@ -42,7 +42,7 @@ static char *dump_rig(const char *path, const pc_readings *readings)
     pc_error err;
     pc_skeleton_data *data = pc_read_file(path, readings, &err);
     if (data) {
-        pc_dump_options opt = { "all", 5, false, NULL, 0 };
+        pc_dump_options opt = { .skin = "all", .samples = 5 };
         if (pc_dump_write(mem, path, data, &opt, &err) != PC_OK) fprintf(mem, "error: %s\n", err.message);
         pc_skeleton_data_free(data);
     } else {
