@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // make mutate (issue 20): does the harness catch a wrong core? One-token mutations of the core's C
 // sources, one at a time, each in a copy of the tree (never the worktree's own sources): built, then the
-// stored-case gate (gates/corpus_gate --no-rigs) and the CI-sized populations (probes/run --pop 200
-// --fail-on-miss) run in that order until one fails. Per mutant: killed (by what), survived, or
-// stillborn (does not compile); per file the counts; written to a markdown report.
+// stored cases of the gate (build/bin/casegate --fail-fast: gates/corpus_gate --no-rigs's verdicts, in
+// one process) and the CI-sized populations (probes/run --pop 200 --fail-on-miss) run in that order until
+// one fails. Per mutant: killed (by what: the first stored case that fails, or the population and its
+// misses), survived, or stillborn (does not compile); per file the counts; written to a markdown report.
 //
 //   node gates/mutate.mjs [--files GLOB,...] [--max N] [--seed S] [--shard K/N] [--families F,...]
-//                         [--shared DIR] [--out reports/mutation.md] [--minutes M] [--list]
+//                         [--jobs J] [--only FILE:LINE[:FROM[:TO[:COL]]],...] [--shared DIR] [--out reports/mutation.md]
+//                         [--minutes M] [--no-populations] [--list]
 //
 // The mutations (in code only: comments, strings, characters and preprocessor lines are skipped):
 //   rel     < <= > >= == != : each to its neighbour (< to <=, <= to <, ..., == to !=, != to ==)
@@ -16,11 +18,16 @@
 // Every site of the chosen files is listed in a fixed order; --max picks that many by a seeded shuffle,
 // --shard K/N every N-th of those from the K-th (1-based). --families: the populations after the gate
 // (default: by file: path*.c path, path-grid and path-stated; ik.c ik; transform.c transform; slider.c
-// slider; physics.c physics; timeline*.c and animation.c timeline; bone*.c bones; else bones, path, ik
-// and transform). --minutes: no mutant is begun after M minutes (the report says how many were left).
+// slider; physics.c physics; timeline*.c and animation.c timeline, apply and mixing; bone*.c bones and
+// order; else bones, path, ik and transform). --jobs J: J copies of the tree, each judging a mutant at
+// a time (make -j1 and probes/run --jobs 1 in each when J > 1: the machine's two cores). A mutant's
+// build recompiles its file's object, re-archives the library and relinks build/bin/casegate only; the
+// CLI and the probe programs are relinked only for a mutant the stored cases do not kill. --minutes: no
+// mutant is begun after M minutes (the report says how many were left). --no-populations: the stored
+// cases only (to judge given survivors again after corpus cases were added: --only).
 // The report is rewritten after every mutant. Exit 0 the run finished (survivors are reported, not failures); 2 bad usage or the
 // unmutated copy failing its own checks.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -28,12 +35,12 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
-const opt = { files: "core/src/instance/path*.c,core/src/instance/ik.c,core/src/instance/transform.c", max: 40,
-  seed: 1, shard: null, families: null, minutes: Infinity, shared: resolve(ROOT, "../shared"), out: join(ROOT, "reports/mutation.md"), list: false };
+const opt = { files: "core/src/instance/path*.c,core/src/instance/ik.c,core/src/instance/transform.c", max: [40],
+  seed: 1, shard: null, families: null, minutes: Infinity, shared: resolve(ROOT, "../shared"), out: join(ROOT, "reports/mutation.md"), list: false, jobs: 1, only: null, noPopulations: false };
 for (let i = 0; i < args.length; i++) {
   const a = args[i], v = args[i + 1];
   if (a === "--files") opt.files = v, i++;
-  else if (a === "--max") opt.max = Number(v), i++;
+  else if (a === "--max") opt.max = v.split(",").map(Number), i++;
   else if (a === "--seed") opt.seed = Number(v), i++;
   else if (a === "--shard") opt.shard = v.split("/").map(Number), i++;
   else if (a === "--families") opt.families = v.split(","), i++;
@@ -41,13 +48,16 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--out") opt.out = resolve(v), i++;
   else if (a === "--minutes") opt.minutes = Number(v), i++;
   else if (a === "--list") opt.list = true;
+  else if (a === "--jobs") opt.jobs = Number(v), i++;
+  else if (a === "--only") opt.only = v.split(","), i++;
+  else if (a === "--no-populations") opt.noPopulations = true;
   else {
     process.stderr.write(`mutate: unknown option ${a}\n`);
     process.exit(2);
   }
 }
-if (!(opt.max > 0) || (opt.shard && !(opt.shard[0] >= 1 && opt.shard[0] <= opt.shard[1]))) {
-  process.stderr.write("mutate: --max wants a positive count, --shard K/N with 1 <= K <= N\n");
+if (!opt.max.every((n) => n > 0) || !(Number.isInteger(opt.jobs) && opt.jobs >= 1) || (opt.shard && !(opt.shard[0] >= 1 && opt.shard[0] <= opt.shard[1]))) {
+  process.stderr.write("mutate: --max wants a positive count, --jobs a positive whole number, --shard K/N with 1 <= K <= N\n");
   process.exit(2);
 }
 
@@ -93,7 +103,8 @@ function sites(file) {
   const out = [];
   const lineOf = (at) => src.slice(0, at).split("\n").length;
   const prevChar = (at) => { let k = at - 1; while (k >= 0 && /\s/.test(src[k])) k--; return k >= 0 ? src[k] : ""; };
-  const add = (at, len, to, kind) => out.push({ file, at, len, from: src.slice(at, at + len), to, kind, line: lineOf(at) });
+  const add = (at, len, to, kind) => out.push({ file, at, len, from: src.slice(at, at + len), to, kind, line: lineOf(at),
+    col: at - src.lastIndexOf("\n", at - 1) });
   for (let i = 0; i < src.length; i++) {
     if (!code[i]) continue;
     const two = src.slice(i, i + 2), c = src[i], n = src[i + 1], p = src[i - 1];
@@ -137,18 +148,35 @@ function shuffle(list, seed) {
   return a;
 }
 
-const files = globFiles(opt.files.split(","));
+// Groups of files (separated by `;` in --files), each sampled on its own: the k-th --max (the last for
+// the rest) of its sites by the seeded shuffle. The mutants are judged in the shuffled order, the groups
+// interleaved (a run cut short by --minutes leaves a sample of each), and reported in the files' order.
+const groups = opt.files.split(";").map((g) => globFiles(g.split(",")));
+const files = [...new Set(groups.flat())];
 const all = files.flatMap(sites);
-let chosen = shuffle(all, opt.seed).slice(0, opt.max);
+const drawn = groups.map((g, k) => shuffle(g.flatMap(sites), opt.seed).slice(0, opt.max[Math.min(k, opt.max.length - 1)]));
+let chosen = [];
+for (let r = 0; drawn.some((d) => r < d.length); r++) for (const d of drawn) if (r < d.length) chosen.push(d[r]);
+// --only FILE:LINE[:FROM[:TO[:COLUMN]]],...: exactly those sites of the files (every site of the line that matches),
+// in place of a draw (to judge given mutants again, as after a corpus case was added for a survivor).
+if (opt.only) {
+  chosen = all.filter((m) => opt.only.some((spec) => {
+    const [f, line, from, to, col] = spec.split(":");
+    return (m.file === f || m.file.endsWith("/" + f)) && m.line === Number(line) && (!from || m.from === from) && (!to || m.to === to) &&
+      (!col || m.col === Number(col));
+  }));
+}
 if (opt.shard) chosen = chosen.filter((_, k) => k % opt.shard[1] === opt.shard[0] - 1);
-chosen.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.at - b.at));
+const inOrder = (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.at - b.at);
 if (opt.list) {
-  for (const m of chosen) console.log(`${m.file}:${m.line} ${m.kind} ${m.from} -> ${m.to}`);
+  chosen.sort(inOrder);
+  for (const m of chosen) console.log(`${m.file}:${m.line}:${m.col} ${m.kind} ${m.from} -> ${m.to}`);
   console.log(`${chosen.length} of ${all.length} sites in ${files.length} files`);
   process.exit(0);
 }
 
 function familiesFor(file) {
+  if (opt.noPopulations) return [];
   if (opt.families) return opt.families;
   const base = file.slice(file.lastIndexOf("/") + 1);
   if (base.startsWith("path")) return ["path", "path-grid", "path-stated"];
@@ -156,101 +184,150 @@ function familiesFor(file) {
   if (base === "transform.c") return ["transform"];
   if (base === "slider.c") return ["slider"];
   if (base === "physics.c") return ["physics"];
-  if (base.startsWith("timeline") || base === "animation.c") return ["timeline"];
-  if (base.startsWith("bone")) return ["bones"];
+  if (base.startsWith("timeline") || base === "animation.c") return ["timeline", "apply", "mixing"];
+  if (base.startsWith("bone")) return ["bones", "order"];
   return ["bones", "path", "ik", "transform"];
 }
 
-// ---- The copy ------------------------------------------------------------------------------------------
+// ---- The copies -----------------------------------------------------------------------------------------
 
 const work = mkdtempSync(join(tmpdir(), "posecore-mutate-"));
-const tree = join(work, "tree");
-mkdirSync(tree);
-for (const entry of readdirSync(ROOT)) {
-  if ([".git", "build", "reports", "node_modules"].includes(entry)) continue;
-  if (entry === "oracle" || entry === "probes") {
-    mkdirSync(join(tree, entry));
-    for (const e of readdirSync(join(ROOT, entry))) {
-      if (e === "node_modules" || e === "cache") symlinkSync(resolve(ROOT, entry, e), join(tree, entry, e));
-      else cpSync(join(ROOT, entry, e), join(tree, entry, e), { recursive: true });
+const trees = [];
+function makeTree(tree) {
+  mkdirSync(tree);
+  for (const entry of readdirSync(ROOT)) {
+    if ([".git", "build", "reports", "node_modules"].includes(entry)) continue;
+    if (entry === "oracle" || entry === "probes") {
+      mkdirSync(join(tree, entry));
+      for (const e of readdirSync(join(ROOT, entry))) {
+        if (e === "node_modules" || e === "cache") symlinkSync(resolve(ROOT, entry, e), join(tree, entry, e));
+        else cpSync(join(ROOT, entry, e), join(tree, entry, e), { recursive: true });
+      }
+      continue;
     }
-    continue;
+    cpSync(join(ROOT, entry), join(tree, entry), { recursive: true });
   }
-  cpSync(join(ROOT, entry), join(tree, entry), { recursive: true });
+  mkdirSync(join(tree, "reports"));
+  for (const e of readdirSync(join(ROOT, "reports"))) if (e !== "latest" && e !== "probes") cpSync(join(ROOT, "reports", e), join(tree, "reports", e), { recursive: true });
+  mkdirSync(join(tree, "build"));
+  writeFileSync(join(tree, "build/.bootstrapped"), "");
 }
-mkdirSync(join(tree, "reports"));
-for (const e of readdirSync(join(ROOT, "reports"))) if (e !== "latest" && e !== "probes") cpSync(join(ROOT, "reports", e), join(tree, "reports", e), { recursive: true });
-mkdirSync(join(tree, "build"));
-writeFileSync(join(tree, "build/.bootstrapped"), "");
 const env = { ...process.env, PROBE_CACHE: resolve(ROOT, "probes/cache") };
 
-function run(cmd, argv, seconds, extra = {}) {
-  const p = spawnSync(cmd, argv, { cwd: tree, env: { ...env, ...extra }, encoding: "utf8", maxBuffer: 1 << 28, timeout: seconds * 1000 });
-  return { code: p.status, timedOut: p.error && p.error.code === "ETIMEDOUT", out: (p.stdout || "") + (p.stderr || "") };
+// A command in a tree, in a process group of its own (a timeout ends the whole group: probes/run's
+// children too); resolves to its status, whether it timed out, and its output.
+function run(tree, cmd, argv, seconds, extra = {}) {
+  return new Promise((done) => {
+    const p = spawn(cmd, argv, { cwd: tree, env: { ...env, ...extra }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "", timedOut = false;
+    p.stdout.on("data", (d) => { if (out.length < 1 << 20) out += d; });
+    p.stderr.on("data", (d) => { if (out.length < 1 << 20) out += d; });
+    const timer = setTimeout(() => { timedOut = true; try { process.kill(-p.pid, "SIGKILL"); } catch {} }, seconds * 1000);
+    p.on("close", (code, signal) => { clearTimeout(timer); done({ code: code === null ? 128 : code, timedOut, out }); });
+  });
 }
 // Built without link-time optimisation and at -O1 (fast to rebuild; the same IEEE operations, so the
-// same bits as every check of the tree runs on).
+// same bits as every check of the tree runs on). Only what the judge runs is rebuilt: the mutated
+// file's object (and the one restored since the last mutant), the library's archive and
+// build/bin/casegate; the CLI and the probe programs only when the stored cases pass.
 // (CFLAGS from the environment: the Makefile's `CFLAGS ?=` takes it and adds the required flags.)
-const build = () => run("make", ["-s", "-j2", "all", "probe-tools"], 900, { CFLAGS: "-O1" });
-const gate = () => run("gates/corpus_gate", ["--no-rigs"], 900);
-const probe = (f) => run("probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet"], 900);
+const makeJobs = `-j${opt.jobs > 1 ? 1 : 2}`;
+const buildJudge = (tree) => run(tree, "make", ["-s", makeJobs, "build/bin/casegate"], 900, { CFLAGS: "-O1" });
+const buildAll = (tree) => run(tree, "make", ["-s", makeJobs, "all", "probe-tools", "build/bin/casegate"], 900, { CFLAGS: "-O1" });
+// The stored cases of gates/corpus_gate --no-rigs, judged the same way in one process (gates/casegate.c).
+const gate = (tree, full) => run(tree, "build/bin/casegate", full ? ["--quiet"] : ["--quiet", "--fail-fast", "--timeout", "60"], 900);
+const probe = (tree, f) => run(tree, "probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet",
+  "--jobs", String(opt.jobs > 1 ? 1 : 2)], 900);
 
-function judge(m) {
-  const b = build();
+async function judge(tree, families, full = false) {
+  const b = await buildJudge(tree);
   if (b.code !== 0) return { verdict: "stillborn", by: "does not compile" };
-  const g = gate();
+  const g = await gate(tree, full);
   if (g.code !== 0) {
+    const first = /^FAILED +cases\/([^:\s]+)/m.exec(g.out);
     const failed = /(\d+) passed, (\d+) failed/.exec(g.out);
-    return { verdict: "killed", by: g.timedOut ? "gate (timeout)" : `gate (${failed ? failed[2] : "?"} cases)` };
+    return { verdict: "killed", by: g.timedOut ? "gate (timeout)" : full ? `gate (${failed ? failed[2] : "?"} cases)` : `gate (${first ? first[1] : "?"})` };
   }
-  for (const f of familiesFor(m.file)) {
-    const p = probe(f);
+  if (!families.length) return { verdict: "survived", by: "gate (no populations run)" };
+  const a = await buildAll(tree);
+  if (a.code !== 0) return { verdict: "stillborn", by: "does not compile (the programs)" };
+  for (const f of families) {
+    const p = await probe(tree, f);
     if (p.code !== 0) {
       const missed = /(\d+) exact of (\d+) \((\d+) missed\)/.exec(p.out);
       return { verdict: "killed", by: p.timedOut ? `${f} (timeout)` : `${f} population (${missed ? missed[3] + " of " + missed[2] : "exit " + p.code})` };
     }
   }
-  return { verdict: "survived", by: `gate, ${familiesFor(m.file).join(", ")} at 200` };
+  return { verdict: "survived", by: families.length ? `gate, ${families.join(", ")} at 200` : "gate (no populations run)" };
 }
 
-// The unmutated copy must pass everything it will be judged by.
+// The first copy is built whole and must pass everything it will be judged by (the populations of every
+// family the chosen files take: their oracle answers are cached then); the others are copies of it, its
+// build included (timestamps kept: nothing is rebuilt).
 const t0 = Date.now();
-const base = judge({ file: files[0] || "" });
+trees.push(join(work, "tree1"));
+makeTree(trees[0]);
+const baseBuild = await buildAll(trees[0]);
+if (baseBuild.code !== 0) {
+  process.stderr.write(`mutate: the unmutated copy does not build:\n${baseBuild.out}\n`);
+  process.exit(2);
+}
+const baseFamilies = [...new Set(chosen.map((m) => familiesFor(m.file)).flat())];
+const base = await judge(trees[0], baseFamilies, true);
 if (base.verdict !== "survived") {
   process.stderr.write(`mutate: the unmutated copy fails its own checks: ${base.verdict} by ${base.by}\n`);
   process.exit(2);
 }
-console.log(`mutate: ${chosen.length} of ${all.length} sites in ${files.length} files (seed ${opt.seed}); copy in ${tree}`);
-const results = [];
-let left = 0;
-for (const [k, m] of chosen.entries()) {
-  if ((Date.now() - t0) / 60000 > opt.minutes) { left = chosen.length - k; break; }
-  const path = join(tree, m.file);
-  const original = readFileSync(path, "utf8");
-  writeFileSync(path, original.slice(0, m.at) + m.to + original.slice(m.at + m.len));
-  const started = Date.now();
-  const r = judge(m);
-  writeFileSync(path, original);
-  results.push({ ...m, ...r, seconds: (Date.now() - started) / 1000 });
-  console.log(`mutate ${k + 1}/${chosen.length} ${m.file}:${m.line} ${m.kind} \`${m.from}\` -> \`${m.to}\`: ${r.verdict} (${r.by})`);
-  writeReport();
+for (let k = 1; k < opt.jobs; k++) {
+  trees.push(join(work, `tree${k + 1}`));
+  cpSync(trees[0], trees[k], { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
 }
+console.log(`mutate: ${chosen.length} of ${all.length} sites in ${files.length} files (seed ${opt.seed}); ` +
+  `${trees.length} ${trees.length > 1 ? "copies" : "copy"} in ${work}; baseline ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+const t1 = Date.now();
+const judged = [];
+let left = 0, next = 0;
+async function worker(tree) {
+  for (;;) {
+    const k = next++;
+    if (k >= chosen.length) return;
+    if ((Date.now() - t0) / 60000 > opt.minutes) { left++; continue; }
+    const m = chosen[k];
+    const path = join(tree, m.file);
+    const original = readFileSync(path, "utf8");
+    writeFileSync(path, original.slice(0, m.at) + m.to + original.slice(m.at + m.len));
+    const started = Date.now();
+    const r = await judge(tree, familiesFor(m.file));
+    writeFileSync(path, original);
+    judged[k] = { ...m, ...r, seconds: (Date.now() - started) / 1000 };
+    console.log(`mutate ${k + 1}/${chosen.length} ${m.file}:${m.line}:${m.col} ${m.kind} \`${m.from}\` -> \`${m.to}\`: ${r.verdict} (${r.by}) ${judged[k].seconds.toFixed(1)} s`);
+    writeReport();
+  }
+}
+await Promise.all(trees.map(worker));
 rmSync(work, { recursive: true, force: true });
 writeReport();
-console.log(`mutate: killed ${count(results, "killed")}, survived ${count(results, "survived")}, stillborn ${count(results, "stillborn")}` +
+const done = judged.filter(Boolean);
+console.log(`mutate: killed ${count(done, "killed")}, survived ${count(done, "survived")}, stillborn ${count(done, "stillborn")}` +
   `${left ? `, ${left} not begun (--minutes)` : ""}; ${relative(ROOT, opt.out)}`);
 
 // ---- The report ---------------------------------------------------------------------------------------
 
 function count(list, v) { return list.filter((r) => r.verdict === v).length; }
 function writeReport() {
+const results = judged.filter(Boolean).sort(inOrder);
+const wall = (Date.now() - t1) / 1000;
 const lines = [];
 lines.push("# Mutation testing", "");
-lines.push(`\`make mutate\` (gates/mutate.mjs): ${results.length} mutants drawn from ${all.length} sites ` +
-  `(seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}) of ${files.map((f) => "`" + f + "`").join(", ")}; ` +
-  `each built at -O1 in a copy of the tree, then judged by the stored-case gate (\`gates/corpus_gate --no-rigs\`: ` +
-  `the rigs, posed live by the oracle, are left out) and the CI-sized populations (200, seed 1) of its file's families, ` +
+const drawnText = groups.length === 1 ? `drawn from ${all.length} sites ` +
+  `(seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}) of ${files.map((f) => "`" + f + "`").join(", ")}` :
+  `drawn (seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}) by group: ` +
+  groups.map((g, k) => `${drawn[k].length} of the ${g.flatMap(sites).length} sites of ${g.map((f) => "`" + f + "`").join(", ")}`).join("; ");
+lines.push(`\`make mutate\` (gates/mutate.mjs): ${results.length} mutants ${drawnText}; ` +
+  `each built at -O1 in a copy of the tree, then judged by the stored-case gate (\`build/bin/casegate --fail-fast\`: the verdicts of ` +
+  `\`gates/corpus_gate --no-rigs\` in one process; the rigs, posed live by the oracle, are left out) and the CI-sized populations (200, seed 1) of its file's families, ` +
   `stopping at the first that fails. ${((Date.now() - t0) / 60000).toFixed(1)} minutes` +
+  ` (${opt.jobs} ${opt.jobs > 1 ? "copies" : "copy"} judged at once; ${results.length ? (wall / results.length).toFixed(1) : "-"} s of wall time a mutant after the baseline)` +
   `${results.length + left < chosen.length ? ` (so far: ${results.length} of ${chosen.length} judged)` : left ? ` (${left} drawn but not begun: --minutes ${opt.minutes})` : ""}.`, "");
 lines.push(`Killed ${count(results, "killed")}, survived ${count(results, "survived")}, stillborn (no compile) ${count(results, "stillborn")}.`, "");
 lines.push("| file | mutants | killed by the gate | killed by a population | survived | stillborn |", "|---|---|---|---|---|---|");
