@@ -1,7 +1,7 @@
 /* build/bin/casegate: the stored-case half of the corpus gate (gates/corpus_gate --no-rigs) in one
  * process, for judging mutants of the core quickly (gates/mutate.mjs, issue 20).
  *
- *   casegate [--corpus DIR] [--fail-fast] [--quiet] [--timeout SECONDS] [CASE...]
+ *   casegate [--corpus DIR] [--fail-fast] [--unsupported-fails] [--quiet] [--timeout SECONDS] [CASE...]
  *
  * Run from the top of the tree (the cases' options name files relative to it). For each stored case
  * (DIR/cases/NAME.json, in byte order of the names; or the CASEs named), with the options of
@@ -18,7 +18,9 @@
  *     unreadable fails); exiting 3: when its dump is complete (its last line `end`) the two are compared
  *     and a difference fails, else unsupported; any other exit fails.
  * One line per case (`passed`, `FAILED`, `unsupported`, as corpus_gate words them; --quiet: only the
- * failures), then `N passed, M failed, K unsupported`. --fail-fast: stop at the first failure. Exit 0 no
+ * failures), then `N passed, M failed, K unsupported`. --fail-fast: stop at the first failure.
+ * --unsupported-fails: an unsupported case fails (make mutate: every stored case passes on the real core,
+ * so a mutant that leaves one unsupported has changed what the core poses). Exit 0 no
  * failure, 1 a failure, 2 bad usage or an input it cannot read. */
 #define _GNU_SOURCE
 #include "../core/cli/commands.h"
@@ -285,14 +287,15 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: casegate [--corpus DIR] [--fail-fast] [--quiet] [--timeout SECONDS] [CASE...]\n");
+    fprintf(stderr, "usage: casegate [--corpus DIR] [--fail-fast] [--unsupported-fails] [--quiet] [--timeout SECONDS] "
+                    "[CASE...]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
     const char *corpus = "corpus";
-    bool fail_fast = false, quiet = false;
+    bool fail_fast = false, quiet = false, unsupported_fails = false;
     unsigned timeout = 120;
     char **names = NULL;
     size_t count = 0, cap = 0;
@@ -300,6 +303,7 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--corpus") == 0 && i + 1 < argc) corpus = argv[++i];
         else if (strcmp(a, "--fail-fast") == 0) fail_fast = true;
+        else if (strcmp(a, "--unsupported-fails") == 0) unsupported_fails = true;
         else if (strcmp(a, "--quiet") == 0) quiet = true;
         else if (strcmp(a, "--timeout") == 0 && i + 1 < argc) timeout = (unsigned)atoi(argv[++i]);
         else if (a[0] == '-') return usage();
@@ -338,7 +342,9 @@ int main(int argc, char **argv)
 
 #define PASS(...) (passed++, quiet ? 0 : printf("passed       cases/%s" __VA_ARGS__))
 #define FAIL(...) (failed++, printf("FAILED       cases/%s: " __VA_ARGS__))
-#define UNSUPPORTED(...) (unsupported++, quiet ? 0 : printf("unsupported  cases/%s: " __VA_ARGS__))
+#define UNSUPPORTED(...)                                                                                   \
+    (unsupported_fails ? (failed++, printf("FAILED       cases/%s: unsupported: " __VA_ARGS__))               \
+                       : (unsupported++, quiet ? 0 : printf("unsupported  cases/%s: " __VA_ARGS__)))
     for (size_t k = 0; k < count && !(fail_fast && failed); k++) {
         const char *name = names[k];
         char *json = fmt("%s/cases/%s.json", corpus, name), *args_path = fmt("%s/cases/%s.args", corpus, name);

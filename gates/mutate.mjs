@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // make mutate (issue 20): does the harness catch a wrong core? One-token mutations of the core's C
 // sources, one at a time, each in a copy of the tree (never the worktree's own sources): built, then the
-// stored cases of the gate (build/bin/casegate --fail-fast: gates/corpus_gate --no-rigs's verdicts, in
+// stored cases of the gate (build/bin/casegate --fail-fast --unsupported-fails: gates/corpus_gate --no-rigs's verdicts, in
 // one process) and the CI-sized populations (probes/run --pop 200 --fail-on-miss) run in that order until
 // one fails. Per mutant: killed (by what: the first stored case that fails, or the population and its
 // misses), survived, or stillborn (does not compile); per file the counts; written to a markdown report.
@@ -235,7 +235,9 @@ const makeJobs = `-j${opt.jobs > 1 ? 1 : 2}`;
 const buildJudge = (tree) => run(tree, "make", ["-s", makeJobs, "build/bin/casegate"], 900, { CFLAGS: "-O1" });
 const buildAll = (tree) => run(tree, "make", ["-s", makeJobs, "all", "probe-tools", "build/bin/casegate"], 900, { CFLAGS: "-O1" });
 // The stored cases of gates/corpus_gate --no-rigs, judged the same way in one process (gates/casegate.c).
-const gate = (tree, full) => run(tree, "build/bin/casegate", full ? ["--quiet"] : ["--quiet", "--fail-fast", "--timeout", "60"], 900);
+// A case left unsupported fails: the unmutated copy passes every stored case, so the mutant changed a pose.
+const gate = (tree, full) => run(tree, "build/bin/casegate", full ? ["--quiet", "--unsupported-fails"]
+  : ["--quiet", "--fail-fast", "--unsupported-fails", "--timeout", "60"], 900);
 const probe = (tree, f) => run(tree, "probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet",
   "--jobs", String(opt.jobs > 1 ? 1 : 2)], 900);
 
@@ -324,7 +326,7 @@ const drawnText = groups.length === 1 ? `drawn from ${all.length} sites ` +
   `drawn (seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}) by group: ` +
   groups.map((g, k) => `${drawn[k].length} of the ${g.flatMap(sites).length} sites of ${g.map((f) => "`" + f + "`").join(", ")}`).join("; ");
 lines.push(`\`make mutate\` (gates/mutate.mjs): ${results.length} mutants ${drawnText}; ` +
-  `each built at -O1 in a copy of the tree, then judged by the stored-case gate (\`build/bin/casegate --fail-fast\`: the verdicts of ` +
+  `each built at -O1 in a copy of the tree, then judged by the stored-case gate (\`build/bin/casegate --fail-fast --unsupported-fails\`: the verdicts of ` +
   `\`gates/corpus_gate --no-rigs\` in one process; the rigs, posed live by the oracle, are left out) and the CI-sized populations (200, seed 1) of its file's families, ` +
   `stopping at the first that fails. ${((Date.now() - t0) / 60000).toFixed(1)} minutes` +
   ` (${opt.jobs} ${opt.jobs > 1 ? "copies" : "copy"} judged at once; ${results.length ? (wall / results.length).toFixed(1) : "-"} s of wall time a mutant after the baseline)` +
