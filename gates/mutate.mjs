@@ -8,7 +8,7 @@
 //
 //   node gates/mutate.mjs [--files GLOB,...] [--max N] [--seed S] [--shard K/N] [--families F,...]
 //                         [--jobs J] [--only FILE:LINE[:FROM[:TO[:COL]]],...] [--shared DIR] [--out reports/mutation.md]
-//                         [--minutes M] [--no-populations] [--list]
+//                         [--minutes M] [--no-populations] [--list] [--ledger FILE] [--resume] [--report-only]
 //
 // The mutations (in code only: comments, strings, characters and preprocessor lines are skipped):
 //   rel     < <= > >= == != : each to its neighbour (< to <=, <= to <, ..., == to !=, != to ==)
@@ -19,28 +19,40 @@
 // --shard K/N every N-th of those from the K-th (1-based). --families: the populations after the gate
 // (default: by file: path*.c path, path-grid and path-stated; ik.c ik; transform.c transform; slider.c
 // slider; physics.c physics; timeline*.c and animation.c timeline, apply and mixing; bone*.c bones and
-// order; else bones, path, ik and transform). --jobs J: J copies of the tree, each judging a mutant at
+// order; vertices.c, render/, read_attachments.c and atlas.c meshes and clipping; play/ mixing; the
+// animation readers timeline and apply; read_constraints.c path, ik, transform and physics; else bones,
+// path, ik and transform). --jobs J: J copies of the tree, each judging a mutant at
 // a time (make -j1 and probes/run --jobs 1 in each when J > 1: the machine's two cores). A mutant's
 // build recompiles its file's object, re-archives the library and relinks build/bin/casegate only; the
 // CLI and the probe programs are relinked only for a mutant the stored cases do not kill. --minutes: no
 // mutant is begun after M minutes (the report says how many were left). --no-populations: the stored
 // cases only (to judge given survivors again after corpus cases were added: --only).
+// --max all: every site of the files. The ledger (--ledger, default reports/mutation.tsv) keeps every verdict
+// of every run, a line a mutant appended as it is judged: the file, the first 12 hex digits of its SHA-1,
+// the site (offset, line, column, kind, from, to), the verdict, by what, seconds, and what judged it (`gate`
+// alone, or the gate and the named populations). A verdict counts while its file is unchanged (the same
+// SHA-1); --resume skips every site with such a verdict (but a survivor of the gate alone when this run
+// runs populations), so a run cut short, or shards run apart (--shard, on other hosts, each with a
+// ledger of its own: --ledger A.tsv,B.tsv reads all, appends to the first), add up to the whole core.
+// The report is written from the ledger: --report-only writes it and judges nothing.
 // The report is rewritten after every mutant. Exit 0 the run finished (survivors are reported, not failures); 2 bad usage or the
 // unmutated copy failing its own checks.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createHash } from "node:crypto";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const opt = { files: "core/src/instance/path*.c,core/src/instance/ik.c,core/src/instance/transform.c", max: [40],
-  seed: 1, shard: null, families: null, minutes: Infinity, shared: resolve(ROOT, "../shared"), out: join(ROOT, "reports/mutation.md"), list: false, jobs: 1, only: null, noPopulations: false };
+  seed: 1, shard: null, families: null, minutes: Infinity, shared: resolve(ROOT, "../shared"), out: join(ROOT, "reports/mutation.md"), list: false, jobs: 1, only: null, noPopulations: false,
+  ledger: [join(ROOT, "reports/mutation.tsv")], resume: false, reportOnly: false };
 for (let i = 0; i < args.length; i++) {
   const a = args[i], v = args[i + 1];
   if (a === "--files") opt.files = v, i++;
-  else if (a === "--max") opt.max = v.split(",").map(Number), i++;
+  else if (a === "--max") opt.max = v.split(",").map((n) => (n === "all" ? Infinity : Number(n))), i++;
   else if (a === "--seed") opt.seed = Number(v), i++;
   else if (a === "--shard") opt.shard = v.split("/").map(Number), i++;
   else if (a === "--families") opt.families = v.split(","), i++;
@@ -51,6 +63,9 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--jobs") opt.jobs = Number(v), i++;
   else if (a === "--only") opt.only = v.split(","), i++;
   else if (a === "--no-populations") opt.noPopulations = true;
+  else if (a === "--ledger") opt.ledger = v.split(",").map((f) => resolve(f)), i++;
+  else if (a === "--resume") opt.resume = true;
+  else if (a === "--report-only") opt.reportOnly = true;
   else {
     process.stderr.write(`mutate: unknown option ${a}\n`);
     process.exit(2);
@@ -97,13 +112,19 @@ function codeMask(src) {
   return code;
 }
 
+const siteMemo = new Map();
 function sites(file) {
+  if (!siteMemo.has(file)) siteMemo.set(file, findSites(file));
+  return siteMemo.get(file);
+}
+function findSites(file) {
   const src = readFileSync(join(ROOT, file), "utf8");
+  const sha = createHash("sha1").update(src).digest("hex").slice(0, 12);
   const code = codeMask(src);
   const out = [];
   const lineOf = (at) => src.slice(0, at).split("\n").length;
   const prevChar = (at) => { let k = at - 1; while (k >= 0 && /\s/.test(src[k])) k--; return k >= 0 ? src[k] : ""; };
-  const add = (at, len, to, kind) => out.push({ file, at, len, from: src.slice(at, at + len), to, kind, line: lineOf(at),
+  const add = (at, len, to, kind) => out.push({ file, sha, at, len, from: src.slice(at, at + len), to, kind, line: lineOf(at),
     col: at - src.lastIndexOf("\n", at - 1) });
   for (let i = 0; i < src.length; i++) {
     if (!code[i]) continue;
@@ -168,6 +189,58 @@ if (opt.only) {
 }
 if (opt.shard) chosen = chosen.filter((_, k) => k % opt.shard[1] === opt.shard[0] - 1);
 const inOrder = (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.at - b.at);
+
+// ---- The ledger -----------------------------------------------------------------------------------------
+
+const LEDGER_FIELDS = ["file", "sha", "at", "line", "col", "kind", "from", "to", "verdict", "by", "seconds", "judge"];
+const siteKey = (m) => `${m.file}\t${m.sha}\t${m.at}\t${m.to}`;
+// Every verdict of every ledger read, the last one of a site winning; `current` those whose file is unchanged.
+function readLedger() {
+  const bySite = new Map();
+  for (const f of opt.ledger) {
+    if (!existsSync(f)) continue;
+    for (const line of readFileSync(f, "utf8").split("\n")) {
+      if (!line || line.startsWith("#")) continue;
+      const v = line.split("\t");
+      const e = Object.fromEntries(LEDGER_FIELDS.map((k, i) => [k, v[i]]));
+      e.at = Number(e.at), e.line = Number(e.line), e.col = Number(e.col), e.seconds = Number(e.seconds);
+      bySite.set(siteKey(e), e);
+    }
+  }
+  const shaOf = new Map();
+  const current = [];
+  let stale = 0;
+  for (const e of bySite.values()) {
+    if (!shaOf.has(e.file)) shaOf.set(e.file, existsSync(join(ROOT, e.file)) ? sites(e.file)[0]?.sha ?? null : null);
+    if (shaOf.get(e.file) === e.sha) current.push(e);
+    else stale++;
+  }
+  return { bySite, current, stale };
+}
+function appendLedger(r) {
+  if (!existsSync(opt.ledger[0])) writeFileSync(opt.ledger[0], "# " + LEDGER_FIELDS.join("\t") + "\n");
+  appendFileSync(opt.ledger[0], LEDGER_FIELDS.map((k) => (k === "seconds" ? r.seconds.toFixed(1) : String(r[k]).replace(/[\t\n]/g, " "))).join("\t") + "\n");
+}
+const ledger = readLedger();
+// This run, for the report's line on it.
+let t0 = 0, t1 = 0, left = 0;
+const judged = [];
+const runInfo = { started: false, date: new Date().toISOString().slice(0, 10), drawnText: drawnDescription() };
+const judgeOf = (file) => (familiesFor(file).length ? "gate+" + familiesFor(file).join(",") : "gate");
+if (opt.resume) {
+  const before = chosen.length;
+  chosen = chosen.filter((m) => {
+    const e = ledger.bySite.get(siteKey(m));
+    if (!e) return true;
+    return e.verdict === "survived" && e.judge === "gate" && judgeOf(m.file) !== "gate";
+  });
+  console.log(`mutate: --resume: ${before - chosen.length} of ${before} drawn sites already in the ledger`);
+}
+if (opt.reportOnly || !chosen.length) {
+  writeReport();
+  console.log(`mutate: ${ledger.current.length} current verdicts (${ledger.stale} stale) in ${relative(ROOT, opt.out)}`);
+  process.exit(0);
+}
 if (opt.list) {
   chosen.sort(inOrder);
   for (const m of chosen) console.log(`${m.file}:${m.line}:${m.col} ${m.kind} ${m.from} -> ${m.to}`);
@@ -186,6 +259,10 @@ function familiesFor(file) {
   if (base === "physics.c") return ["physics"];
   if (base.startsWith("timeline") || base === "animation.c") return ["timeline", "apply", "mixing"];
   if (base.startsWith("bone")) return ["bones", "order"];
+  if (base === "vertices.c" || file.includes("/render/") || base === "read_attachments.c" || base === "atlas.c") return ["meshes", "clipping"];
+  if (file.includes("/play/")) return ["mixing"];
+  if (base === "read_animations.c" || base === "read_curves.c" || base === "read_constraint_timelines.c") return ["timeline", "apply"];
+  if (base === "read_constraints.c") return ["path", "ik", "transform", "physics"];
   return ["bones", "path", "ik", "transform"];
 }
 
@@ -241,7 +318,29 @@ const gate = (tree, full) => run(tree, "build/bin/casegate", full ? ["--quiet", 
 const probe = (tree, f) => run(tree, "probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet",
   "--jobs", String(opt.jobs > 1 ? 1 : 2)], 900);
 
-async function judge(tree, families, full = false) {
+// A population that kills a mutant keeps its misses in the tree's reports/probes/LABEL/: the first (by
+// name) is copied to build/mutation-kills/FILE-LINE-COL/ (for `make adopt PROBE=...`: a corpus case that
+// kills the mutant with the gate alone), and the tree's kept misses are cleared for the next mutant.
+function keepFirstMiss(tree, m) {
+  const root = join(tree, "reports/probes");
+  if (!m || !existsSync(root)) return null;
+  let first = null;
+  for (const label of readdirSync(root).sort()) {
+    const names = readdirSync(join(root, label)).filter((n) => n.endsWith(".json")).sort();
+    if (names.length) { first = { label, name: names[0].slice(0, -5) }; break; }
+  }
+  let kept = null;
+  if (first) {
+    const dest = join(ROOT, "build/mutation-kills", `${m.file.slice(m.file.lastIndexOf("/") + 1, -2)}-${m.line}-${m.col}`);
+    mkdirSync(dest, { recursive: true });
+    for (const n of readdirSync(join(root, first.label))) if (n.startsWith(first.name + ".")) cpSync(join(root, first.label, n), join(dest, n));
+    kept = relative(ROOT, join(dest, first.name));
+  }
+  rmSync(root, { recursive: true, force: true });
+  return kept;
+}
+
+async function judge(tree, families, full = false, mutant = null) {
   const b = await buildJudge(tree);
   if (b.code !== 0) return { verdict: "stillborn", by: "does not compile" };
   const g = await gate(tree, full);
@@ -257,7 +356,9 @@ async function judge(tree, families, full = false) {
     const p = await probe(tree, f);
     if (p.code !== 0) {
       const missed = /(\d+) exact of (\d+) \((\d+) missed\)/.exec(p.out);
-      return { verdict: "killed", by: p.timedOut ? `${f} (timeout)` : `${f} population (${missed ? missed[3] + " of " + missed[2] : "exit " + p.code})` };
+      const kept = keepFirstMiss(tree, mutant);
+      return { verdict: "killed", by: p.timedOut ? `${f} (timeout)` : `${f} population (${missed ? missed[3] + " of " + missed[2] : "exit " + p.code}` +
+        `${kept ? `; first miss kept: ${kept}` : ""})` };
     }
   }
   return { verdict: "survived", by: families.length ? `gate, ${families.join(", ")} at 200` : "gate (no populations run)" };
@@ -266,7 +367,7 @@ async function judge(tree, families, full = false) {
 // The first copy is built whole and must pass everything it will be judged by (the populations of every
 // family the chosen files take: their oracle answers are cached then); the others are copies of it, its
 // build included (timestamps kept: nothing is rebuilt).
-const t0 = Date.now();
+t0 = Date.now();
 trees.push(join(work, "tree1"));
 makeTree(trees[0]);
 const baseBuild = await buildAll(trees[0]);
@@ -286,9 +387,9 @@ for (let k = 1; k < opt.jobs; k++) {
 }
 console.log(`mutate: ${chosen.length} of ${all.length} sites in ${files.length} files (seed ${opt.seed}); ` +
   `${trees.length} ${trees.length > 1 ? "copies" : "copy"} in ${work}; baseline ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-const t1 = Date.now();
-const judged = [];
-let left = 0, next = 0;
+t1 = Date.now();
+runInfo.started = true;
+let next = 0;
 async function worker(tree) {
   for (;;) {
     const k = next++;
@@ -299,9 +400,10 @@ async function worker(tree) {
     const original = readFileSync(path, "utf8");
     writeFileSync(path, original.slice(0, m.at) + m.to + original.slice(m.at + m.len));
     const started = Date.now();
-    const r = await judge(tree, familiesFor(m.file));
+    const r = await judge(tree, familiesFor(m.file), false, m);
     writeFileSync(path, original);
-    judged[k] = { ...m, ...r, seconds: (Date.now() - started) / 1000 };
+    judged[k] = { ...m, ...r, seconds: (Date.now() - started) / 1000, judge: judgeOf(m.file) };
+    appendLedger(judged[k]);
     console.log(`mutate ${k + 1}/${chosen.length} ${m.file}:${m.line}:${m.col} ${m.kind} \`${m.from}\` -> \`${m.to}\`: ${r.verdict} (${r.by}) ${judged[k].seconds.toFixed(1)} s`);
     writeReport();
   }
@@ -313,35 +415,101 @@ const done = judged.filter(Boolean);
 console.log(`mutate: killed ${count(done, "killed")}, survived ${count(done, "survived")}, stillborn ${count(done, "stillborn")}` +
   `${left ? `, ${left} not begun (--minutes)` : ""}; ${relative(ROOT, opt.out)}`);
 
+function drawnDescription() {
+  if (opt.only) return `named by --only`;
+  const how = `(seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}${opt.resume ? ", less those in the ledger" : ""})`;
+  return groups.length === 1 ? `drawn from the ${all.length} sites of ${files.length} files ${how}` :
+    `drawn ${how} by group: ` + groups.map((g, k) => `${drawn[k].length} of the ${g.flatMap(sites).length} sites of ${g.length} files`).join("; ");
+}
+
 // ---- The report ---------------------------------------------------------------------------------------
 
+// The hand verdicts of survivors: file, sha, line, col, from, to, verdict, why (tab-separated).
+function readVerdicts() {
+  const out = new Map();
+  const f = join(ROOT, "reports/mutation-verdicts.tsv");
+  if (!existsSync(f)) return out;
+  for (const line of readFileSync(f, "utf8").split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const v = line.split("\t");
+    out.set(v.slice(0, 6).join("\t"), { verdict: v[6], why: v[7] || "" });
+  }
+  return out;
+}
 function count(list, v) { return list.filter((r) => r.verdict === v).length; }
+// Written from the ledger's current verdicts (every run's), with this run's draw and times in a line.
 function writeReport() {
-const results = judged.filter(Boolean).sort(inOrder);
-const wall = (Date.now() - t1) / 1000;
+const now = readLedger().current;
+const coreFiles = readdirSync(join(ROOT, "core/src"), { withFileTypes: true }).filter((d) => d.isDirectory())
+  .flatMap((d) => globFiles([`core/src/${d.name}/*.c`]));
+const totalSites = coreFiles.reduce((n, f) => n + sites(f).length, 0);
+const byGate = (r) => r.verdict === "killed" && r.by.startsWith("gate");
 const lines = [];
 lines.push("# Mutation testing", "");
-const drawnText = groups.length === 1 ? `drawn from ${all.length} sites ` +
-  `(seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}) of ${files.map((f) => "`" + f + "`").join(", ")}` :
-  `drawn (seed ${opt.seed}${opt.shard ? `, shard ${opt.shard.join("/")}` : ""}) by group: ` +
-  groups.map((g, k) => `${drawn[k].length} of the ${g.flatMap(sites).length} sites of ${g.map((f) => "`" + f + "`").join(", ")}`).join("; ");
-lines.push(`\`make mutate\` (gates/mutate.mjs): ${results.length} mutants ${drawnText}; ` +
-  `each built at -O1 in a copy of the tree, then judged by the stored-case gate (\`build/bin/casegate --fail-fast --unsupported-fails\`: the verdicts of ` +
-  `\`gates/corpus_gate --no-rigs\` in one process; the rigs, posed live by the oracle, are left out) and the CI-sized populations (200, seed 1) of its file's families, ` +
-  `stopping at the first that fails. ${((Date.now() - t0) / 60000).toFixed(1)} minutes` +
-  ` (${opt.jobs} ${opt.jobs > 1 ? "copies" : "copy"} judged at once; ${results.length ? (wall / results.length).toFixed(1) : "-"} s of wall time a mutant after the baseline)` +
-  `${results.length + left < chosen.length ? ` (so far: ${results.length} of ${chosen.length} judged)` : left ? ` (${left} drawn but not begun: --minutes ${opt.minutes})` : ""}.`, "");
-lines.push(`Killed ${count(results, "killed")}, survived ${count(results, "survived")}, stillborn (no compile) ${count(results, "stillborn")}.`, "");
-lines.push("| file | mutants | killed by the gate | killed by a population | survived | stillborn |", "|---|---|---|---|---|---|");
-for (const f of files) {
-  const rs = results.filter((r) => r.file === f);
-  if (!rs.length) continue;
-  const byGate = rs.filter((r) => r.verdict === "killed" && r.by.startsWith("gate")).length;
-  lines.push(`| \`${f}\` | ${rs.length} | ${byGate} | ${count(rs, "killed") - byGate} | ${count(rs, "survived")} | ${count(rs, "stillborn")} |`);
+lines.push("`make mutate` (gates/mutate.mjs) changes one token of the core's C sources at a time (a relation to its " +
+  "neighbour, `+ - * /` to their partners, `&&`/`||` swapped, a constant's last digit), builds the mutant at -O1 in a " +
+  "copy of the tree and judges it: first by the stored-case gate (`build/bin/casegate --fail-fast --unsupported-fails`: the " +
+  "verdicts of `gates/corpus_gate --no-rigs` in one process; the rigs, posed live by the oracle, are left out), then, " +
+  "unless the run says `--no-populations`, by the CI-sized populations (200, seed 1) of its file's families, stopping at the " +
+  "first that fails. Every verdict goes to the ledger `reports/mutation.tsv` and counts while its file is unchanged; " +
+  "this report is written from it.", "");
+const judgedSites = now.length;
+lines.push(`**Coverage:** ${judgedSites} of the ${totalSites} sites of the core's ${coreFiles.length} files judged ` +
+  `(${now.filter((r) => r.judge !== "gate").length} by the gate and the populations, ${now.filter((r) => r.judge === "gate").length} by the gate alone).`, "");
+if (runInfo.started) {
+  const results = judged.filter(Boolean);
+  const wall = (Date.now() - t1) / 1000;
+  lines.push(`**The last run** (${runInfo.date}): ${results.length} of ${chosen.length} mutants ${runInfo.drawnText}, ` +
+    `${opt.noPopulations ? "the gate alone" : "the gate and the populations"}; ${((Date.now() - t0) / 60000).toFixed(1)} minutes, ` +
+    `${opt.jobs} ${opt.jobs > 1 ? "copies" : "copy"} judged at once, ${results.length ? (wall / results.length).toFixed(1) : "-"} s of wall time a mutant` +
+    `${left ? ` (${left} not begun: --minutes ${opt.minutes})` : ""}.`, "");
 }
-lines.push("", "## Every mutant", "", "| file:line | kind | change | verdict | by | seconds |", "|---|---|---|---|---|---|");
-for (const r of results)
-  lines.push(`| \`${r.file}:${r.line}\` | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.verdict} | ${r.by} | ${r.seconds.toFixed(0)} |`);
+const k = count(now, "killed"), sv = count(now, "survived"), sb = count(now, "stillborn");
+lines.push(`Killed ${k} (${now.filter(byGate).length} by the gate), survived ${sv}, stillborn (no compile) ${sb}.`, "");
+lines.push("| file | sites | judged | killed by the gate | killed by a population | survived | of which the gate alone judged | stillborn |",
+  "|---|---|---|---|---|---|---|---|");
+for (const f of coreFiles) {
+  const rs = now.filter((r) => r.file === f);
+  const g = rs.filter(byGate).length;
+  lines.push(`| \`${f}\` | ${sites(f).length} | ${rs.length} | ${g} | ${count(rs, "killed") - g} | ${count(rs, "survived")} | ` +
+    `${rs.filter((r) => r.verdict === "survived" && r.judge === "gate").length} | ${count(rs, "stillborn")} |`);
+}
+const g = now.filter(byGate).length;
+lines.push(`| **all** | ${totalSites} | ${now.length} | ${g} | ${k - g} | ${sv} | ${now.filter((r) => r.verdict === "survived" && r.judge === "gate").length} | ${sb} |`);
+const killers = new Map();
+for (const r of now.filter(byGate)) { const c = /\((.*)\)/.exec(r.by)?.[1] ?? r.by; killers.set(c, (killers.get(c) || 0) + 1); }
+const top = [...killers].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+lines.push("", `The stored cases that killed first (${top.length} cases): ` + top.slice(0, 25).map(([c, n]) => `\`${c}\` ${n}`).join(", ") +
+  (top.length > 25 ? `, and ${top.length - 25} more` : "") + ".", "");
+const site = (r) => `\`${r.file}:${r.line}:${r.col}\``;
+const popKills = now.filter((r) => r.verdict === "killed" && !byGate(r)).sort(inOrder);
+lines.push(`## Killed by a population, not by the gate (${popKills.length})`, "",
+  "Each one a gap of the stored cases: the probe that kills it is a corpus case to adopt.", "",
+  "| site | kind | change | by |", "|---|---|---|---|");
+for (const r of popKills) lines.push(`| ${site(r)} | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.by} |`);
+const survivors = now.filter((r) => r.verdict === "survived").sort(inOrder);
+const verdicts = readVerdicts();
+const readOf = (r) => verdicts.get(`${r.file}\t${r.sha}\t${r.line}\t${r.col}\t${r.from}\t${r.to}`);
+const classes = new Map();
+for (const r of survivors) { const v = readOf(r)?.verdict ?? "unread"; classes.set(v, (classes.get(v) || 0) + 1); }
+lines.push("", `## Every survivor (${survivors.length})`, "",
+  "Each survivor is read by hand and its verdict kept in `reports/mutation-verdicts.tsv` (while its file is unchanged): " +
+  "`equivalent` (no input tells it apart: the sentence says why), `believed-equivalent` (argued, not proven), " +
+  "`rejected-reading` (code only a rejected reading of a rule runs), `not-run` (not compiled here, or never called " +
+  "by the harness), `memory-error` (the same poses; the sanitizers' to catch), `not-killed` (not equivalent, or not " +
+  "shown so: a corpus case is owed), or `unread`.", "",
+  "| verdict | survivors |", "|---|---|",
+  ...[...classes].sort((a, b) => b[1] - a[1]).map(([v, n]) => `| ${v} | ${n} |`), "",
+  "| site | kind | change | judged by | verdict | why |", "|---|---|---|---|---|---|");
+for (const r of survivors) {
+  const v = readOf(r);
+  lines.push(`| ${site(r)} | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.judge === "gate" ? "the gate alone" : r.by} | ` +
+    `${v ? v.verdict : "**unread**"} | ${v ? v.why.replace(/\|/g, "\\|") : ""} |`);
+}
+const alive = new Set(survivors.map((r) => `${r.file}\t${r.sha}\t${r.line}\t${r.col}\t${r.from}\t${r.to}`));
+const dead = [...verdicts.keys()].filter((k) => !alive.has(k));
+if (dead.length) lines.push("", `(${dead.length} verdicts of \`reports/mutation-verdicts.tsv\` name no current survivor: ` +
+  `killed since, judged on a file since changed, or not judged yet.)`);
 lines.push("");
 mkdirSync(join(opt.out, ".."), { recursive: true });
 // The hand-written judgement of the survivors (`## The survivors` to the end) is kept across runs.
