@@ -9,6 +9,7 @@
 //   node gates/mutate.mjs [--files GLOB,...] [--max N] [--seed S] [--shard K/N] [--families F,...]
 //                         [--jobs J] [--only FILE:LINE[:FROM[:TO[:COL]]],...] [--shared DIR] [--out reports/mutation.md]
 //                         [--minutes M] [--no-populations] [--list] [--ledger FILE] [--resume] [--report-only]
+//                         [--kills DIR] [--cases NAME,...]
 //
 // The mutations (in code only: comments, strings, characters and preprocessor lines are skipped):
 //   rel     < <= > >= == != : each to its neighbour (< to <=, <= to <, ..., == to !=, != to ==)
@@ -34,7 +35,8 @@
 // SHA-1); --resume skips every site with such a verdict (but a survivor of the gate alone when this run
 // runs populations), so a run cut short, or shards run apart (--shard, on other hosts, each with a
 // ledger of its own: --ledger A.tsv,B.tsv reads all, appends to the first), add up to the whole core.
-// The report is written from the ledger: --report-only writes it and judges nothing.
+// The report is written from the ledger: --report-only writes it and judges nothing. --cases: the gate is
+// those stored cases only (a test of the judge itself; the ledger does not say so: not for real runs).
 // The report is rewritten after every mutant. Exit 0 the run finished (survivors are reported, not failures); 2 bad usage or the
 // unmutated copy failing its own checks.
 import { spawn } from "node:child_process";
@@ -48,7 +50,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const opt = { files: "core/src/instance/path*.c,core/src/instance/ik.c,core/src/instance/transform.c", max: [40],
   seed: 1, shard: null, families: null, minutes: Infinity, shared: resolve(ROOT, "../shared"), out: join(ROOT, "reports/mutation.md"), list: false, jobs: 1, only: null, noPopulations: false,
-  ledger: [join(ROOT, "reports/mutation.tsv")], resume: false, reportOnly: false };
+  ledger: [join(ROOT, "reports/mutation.tsv")], resume: false, reportOnly: false, kills: join(ROOT, "build/mutation-kills") };
 for (let i = 0; i < args.length; i++) {
   const a = args[i], v = args[i + 1];
   if (a === "--files") opt.files = v, i++;
@@ -66,6 +68,8 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--ledger") opt.ledger = v.split(",").map((f) => resolve(f)), i++;
   else if (a === "--resume") opt.resume = true;
   else if (a === "--report-only") opt.reportOnly = true;
+  else if (a === "--kills") opt.kills = resolve(v), i++;
+  else if (a === "--cases") opt.cases = v.split(","), i++;
   else {
     process.stderr.write(`mutate: unknown option ${a}\n`);
     process.exit(2);
@@ -313,13 +317,13 @@ const buildJudge = (tree) => run(tree, "make", ["-s", makeJobs, "build/bin/caseg
 const buildAll = (tree) => run(tree, "make", ["-s", makeJobs, "all", "probe-tools", "build/bin/casegate"], 900, { CFLAGS: "-O1" });
 // The stored cases of gates/corpus_gate --no-rigs, judged the same way in one process (gates/casegate.c).
 // A case left unsupported fails: the unmutated copy passes every stored case, so the mutant changed a pose.
-const gate = (tree, full) => run(tree, "build/bin/casegate", full ? ["--quiet", "--unsupported-fails"]
-  : ["--quiet", "--fail-fast", "--unsupported-fails", "--timeout", "60"], 900);
+const gate = (tree, full) => run(tree, "build/bin/casegate", (full ? ["--quiet", "--unsupported-fails"]
+  : ["--quiet", "--fail-fast", "--unsupported-fails", "--timeout", "60"]).concat(opt.cases ?? []), 900);
 const probe = (tree, f) => run(tree, "probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet",
   "--jobs", String(opt.jobs > 1 ? 1 : 2)], 900);
 
 // A population that kills a mutant keeps its misses in the tree's reports/probes/LABEL/: the first (by
-// name) is copied to build/mutation-kills/FILE-LINE-COL/ (for `make adopt PROBE=...`: a corpus case that
+// name) is copied to build/mutation-kills/FILE-LINE-COL/ (--kills DIR: DIR/FILE-LINE-COL/; for `make adopt PROBE=...`: a corpus case that
 // kills the mutant with the gate alone), and the tree's kept misses are cleared for the next mutant.
 function keepFirstMiss(tree, m) {
   const root = join(tree, "reports/probes");
@@ -331,7 +335,7 @@ function keepFirstMiss(tree, m) {
   }
   let kept = null;
   if (first) {
-    const dest = join(ROOT, "build/mutation-kills", `${m.file.slice(m.file.lastIndexOf("/") + 1, -2)}-${m.line}-${m.col}`);
+    const dest = join(opt.kills, `${m.file.slice(m.file.lastIndexOf("/") + 1, -2)}-${m.line}-${m.col}`);
     mkdirSync(dest, { recursive: true });
     for (const n of readdirSync(join(root, first.label))) if (n.startsWith(first.name + ".")) cpSync(join(root, first.label, n), join(dest, n));
     kept = relative(ROOT, join(dest, first.name));

@@ -22,7 +22,7 @@ MUTATE_CORE  := core/src/document/*.c,core/src/dump/*.c,core/src/dumpcmp/*.c,cor
 MUTATE_NIGHTLY_MINUTES ?= 120
 MUTATE_PART   = $(NIGHTLY_PARTS)/$(subst /,-of-,$(SHARD))
 
-.PHONY: mutate mutate-core mutate-merge casegate
+.PHONY: mutate mutate-core mutate-merge test-mutate casegate
 
 # build/bin/casegate (gates/casegate.c): the stored cases of the gate (corpus_gate --no-rigs) posed in one
 # process by the CLI's own cmd_dump and judged by the differ library; what a mutant is judged by first.
@@ -45,6 +45,7 @@ help::
 	@echo "                     MUTATE_MAX=all, MUTATE_RESUME=1 skips what the ledger judged, MUTATE_GATE_ONLY=1"
 	@echo "make mutate-core     every site of the core the ledger lacks (nightly; SHARD=I/N a share, its ledger a part)"
 	@echo "make mutate-merge    the nightly shares' ledger parts added to reports/mutation.tsv, the report rewritten"
+	@echo "make test-mutate     three mutants of known fate judged, kept and resumed as make mutate says (in make test)"
 	@echo "make casegate        the stored cases of the gate (corpus_gate --no-rigs) in one process"
 
 mutate: all $(B)/bin/casegate
@@ -65,3 +66,10 @@ nightly: mutate-core
 mutate-merge:
 	@for f in $(wildcard $(NIGHTLY_PARTS)/*/mutation.tsv); do grep -v '^#' "$$f" >>reports/mutation.tsv; done
 	@$(NODE) gates/mutate.mjs --report-only --out $(MUTATE_OUT)
+
+# Three mutants of known fate (an equivalent one, one the gate kills, one only a population kills, its
+# first miss kept), --resume, a stale verdict (scripts/test-mutate); about a minute.
+test-mutate: all probe-tools $(B)/bin/casegate
+	@scripts/test-mutate
+
+test: test-mutate
