@@ -428,7 +428,9 @@ function drawnDescription() {
 
 // ---- The report ---------------------------------------------------------------------------------------
 
-// The hand verdicts of survivors: file, sha, line, col, from, to, verdict, why (tab-separated).
+// The hand verdicts of survivors: file, sha, line, col, from, to, verdict, why (tab-separated), keyed
+// by their first six fields.
+function verdictKey(r) { return [r.file, r.sha, r.line, r.col, r.from, r.to].join("\t"); }
 function readVerdicts() {
   const out = new Map();
   const f = join(ROOT, "reports/mutation-verdicts.tsv");
@@ -493,7 +495,7 @@ lines.push(`## Killed by a population, not by the gate (${popKills.length})`, ""
 for (const r of popKills) lines.push(`| ${site(r)} | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.by} |`);
 const survivors = now.filter((r) => r.verdict === "survived").sort(inOrder);
 const verdicts = readVerdicts();
-const readOf = (r) => verdicts.get(`${r.file}\t${r.sha}\t${r.line}\t${r.col}\t${r.from}\t${r.to}`);
+const readOf = (r) => verdicts.get(verdictKey(r));
 const classes = new Map();
 for (const r of survivors) { const v = readOf(r)?.verdict ?? "unread"; classes.set(v, (classes.get(v) || 0) + 1); }
 lines.push("", `## Every survivor (${survivors.length})`, "",
@@ -510,7 +512,7 @@ for (const r of survivors) {
   lines.push(`| ${site(r)} | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.judge === "gate" ? "the gate alone" : r.by} | ` +
     `${v ? v.verdict : "**unread**"} | ${v ? v.why.replace(/\|/g, "\\|") : ""} |`);
 }
-const alive = new Set(survivors.map((r) => `${r.file}\t${r.sha}\t${r.line}\t${r.col}\t${r.from}\t${r.to}`));
+const alive = new Set(survivors.map(verdictKey));
 const dead = [...verdicts.keys()].filter((k) => !alive.has(k));
 if (dead.length) lines.push("", `(${dead.length} verdicts of \`reports/mutation-verdicts.tsv\` name no current survivor: ` +
   `killed since, judged on a file since changed, or not judged yet.)`);
