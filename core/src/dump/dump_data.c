@@ -556,7 +556,7 @@ static void timeline_rows(dump_writer *w, const pc_skeleton_data *d, const pc_an
         dw_num(w, "index", index);
         dw_str(w, "kind", timeline_dump_kinds[t->kind]);
         dw_num(w, "frameEntries", t->entries);
-        dw_num(w, "frameCount", t->frames_count / t->entries);
+        dw_num(w, "frameCount", (double)t->frames_count / t->entries); /* frames.length / entries: a fraction for keys with a fractional length */
         dw_num(w, "frames", t->frames_count);
         count_or_null(w, "curves", t->curves ? t->curves_count : -1);
         break;
