@@ -140,6 +140,9 @@ static void read_memory_file(int fd, output *o)
     o->bytes[o->len] = '\0';
 }
 
+/* libgcov's, present only in a build with --coverage (gates/mutate.mjs's map of the lines each case runs). */
+extern void __gcov_dump(void) __attribute__((weak));
+
 /* `posecore dump JSON ARGS` in a child, its stdout and stderr into the memory files; its exit status
  * (128 + the signal when it died of one; SIGALRM after the timeout). */
 static int pose(const char *json, const char *args_line, int out_fd, int err_fd, unsigned timeout)
@@ -164,6 +167,7 @@ static int pose(const char *json, const char *args_line, int out_fd, int err_fd,
         int status = cmd_dump(argc, argv);
         fflush(stdout);
         fflush(stderr);
+        if (__gcov_dump) __gcov_dump(); /* a --coverage build: the case's counts, which _exit would drop */
         _exit(status & 0xff);
     }
     int st;

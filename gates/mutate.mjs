@@ -9,7 +9,7 @@
 //   node gates/mutate.mjs [--files GLOB,...] [--max N] [--seed S] [--shard K/N] [--families F,...]
 //                         [--jobs J] [--only FILE:LINE[:FROM[:TO[:COL]]],...] [--shared DIR] [--out reports/mutation.md]
 //                         [--minutes M] [--no-populations] [--list] [--ledger FILE] [--resume] [--report-only]
-//                         [--kills DIR] [--cases NAME,...]
+//                         [--kills DIR] [--cases NAME,...] [--no-coverage]
 //
 // The mutations (in code only: comments, strings, characters and preprocessor lines are skipped):
 //   rel     < <= > >= == != : each to its neighbour (< to <=, <= to <, ..., == to !=, != to ==)
@@ -37,10 +37,18 @@
 // ledger of its own: --ledger A.tsv,B.tsv reads all, appends to the first), add up to the whole core.
 // The report is written from the ledger: --report-only writes it and judges nothing. --cases: the gate is
 // those stored cases only (a test of the judge itself; the ledger does not say so: not for real runs).
+// Coverage (unless --no-coverage): before judging, every stored case is posed once by a copy built with
+// gcc --coverage, and gcov says which functions of the core each case enters (cached in
+// build/mutate-coverage/, keyed by the sources and the corpus). A mutant is then judged by the stored
+// cases that enter its function, those that killed most first: the cases that never reach the token pose
+// as the unmutated core does, so the verdict is the whole gate's. A function no case enters survives
+// without a gate run (after it compiles); a site outside every function (a static table) takes the whole
+// gate. Each run first checks the map against the ledger: every current kill by a named case must name
+// a case that enters the function.
 // The report is rewritten after every mutant. Exit 0 the run finished (survivors are reported, not failures); 2 bad usage or the
 // unmutated copy failing its own checks.
 import { spawn } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createHash } from "node:crypto";
 import { join, relative, resolve } from "node:path";
@@ -50,7 +58,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
 const opt = { files: "core/src/instance/path*.c,core/src/instance/ik.c,core/src/instance/transform.c", max: [40],
   seed: 1, shard: null, families: null, minutes: Infinity, shared: resolve(ROOT, "../shared"), out: join(ROOT, "reports/mutation.md"), list: false, jobs: 1, only: null, noPopulations: false,
-  ledger: [join(ROOT, "reports/mutation.tsv")], resume: false, reportOnly: false, kills: join(ROOT, "build/mutation-kills") };
+  ledger: [join(ROOT, "reports/mutation.tsv")], resume: false, reportOnly: false, kills: join(ROOT, "build/mutation-kills"), coverage: true };
 for (let i = 0; i < args.length; i++) {
   const a = args[i], v = args[i + 1];
   if (a === "--files") opt.files = v, i++;
@@ -70,6 +78,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--report-only") opt.reportOnly = true;
   else if (a === "--kills") opt.kills = resolve(v), i++;
   else if (a === "--cases") opt.cases = v.split(","), i++;
+  else if (a === "--no-coverage") opt.coverage = false;
   else {
     process.stderr.write(`mutate: unknown option ${a}\n`);
     process.exit(2);
@@ -297,16 +306,23 @@ const env = { ...process.env, PROBE_CACHE: resolve(ROOT, "probes/cache") };
 
 // A command in a tree, in a process group of its own (a timeout ends the whole group: probes/run's
 // children too); resolves to its status, whether it timed out, and its output.
-function run(tree, cmd, argv, seconds, extra = {}) {
+function run(tree, cmd, argv, seconds, extra = {}, keep = 1 << 20) {
   return new Promise((done) => {
     const p = spawn(cmd, argv, { cwd: tree, env: { ...env, ...extra }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let out = "", timedOut = false;
-    p.stdout.on("data", (d) => { if (out.length < 1 << 20) out += d; });
-    p.stderr.on("data", (d) => { if (out.length < 1 << 20) out += d; });
+    p.stdout.on("data", (d) => { if (out.length < keep) out += d; });
+    p.stderr.on("data", (d) => { if (out.length < keep) out += d; });
     const timer = setTimeout(() => { timedOut = true; try { process.kill(-p.pid, "SIGKILL"); } catch {} }, seconds * 1000);
     p.on("close", (code, signal) => { clearTimeout(timer); done({ code: code === null ? 128 : code, timedOut, out }); });
   });
 }
+// Which functions each case enters, from gcov, one case at a time in a copy built with --coverage at -O0,
+// with always_inline made noinline: an inlined body's lines are counted under its caller, or not at all
+// (timeline_bone.c's scaled(): its first line counted 0 while the next counted 5). By function, not by
+// line: a line's count can be 0 while a token on it decides (the && that begins a continued condition
+// is decided on the line before; a switch's `case 3:` by the switch's line).
+// A copy that builds something else than the tree judges would be a wrong map: it must pass every case.
+const COVERAGE_CFLAGS = "-O0 --coverage -Wl,-u,__gcov_dump -Dalways_inline=noinline";
 // Built without link-time optimisation and at -O1 (fast to rebuild; the same IEEE operations, so the
 // same bits as every check of the tree runs on). Only what the judge runs is rebuilt: the mutated
 // file's object (and the one restored since the last mutant), the library's archive and
@@ -317,8 +333,8 @@ const buildJudge = (tree) => run(tree, "make", ["-s", makeJobs, "build/bin/caseg
 const buildAll = (tree) => run(tree, "make", ["-s", makeJobs, "all", "probe-tools", "build/bin/casegate"], 900, { CFLAGS: "-O1" });
 // The stored cases of gates/corpus_gate --no-rigs, judged the same way in one process (gates/casegate.c).
 // A case left unsupported fails: the unmutated copy passes every stored case, so the mutant changed a pose.
-const gate = (tree, full) => run(tree, "build/bin/casegate", (full ? ["--quiet", "--unsupported-fails"]
-  : ["--quiet", "--fail-fast", "--unsupported-fails", "--timeout", "60"]).concat(opt.cases ?? []), 900);
+const gate = (tree, full, cases = opt.cases) => run(tree, "build/bin/casegate", (full ? ["--quiet", "--unsupported-fails"]
+  : ["--quiet", "--fail-fast", "--unsupported-fails", "--timeout", "60"]).concat(cases ?? []), 900);
 const probe = (tree, f) => run(tree, "probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet",
   "--jobs", String(opt.jobs > 1 ? 1 : 2)], 900);
 
@@ -347,13 +363,16 @@ function keepFirstMiss(tree, m) {
 async function judge(tree, families, full = false, mutant = null) {
   const b = await buildJudge(tree);
   if (b.code !== 0) return { verdict: "stillborn", by: "does not compile" };
-  const g = await gate(tree, full);
+  const cases = mutant ? casesFor(mutant) : undefined;
+  const unreached = cases !== undefined && !cases.length;
+  const g = unreached ? { code: 0 } : await gate(tree, full, cases);
   if (g.code !== 0) {
     const first = /^FAILED +cases\/([^:\s]+)/m.exec(g.out);
     const failed = /(\d+) passed, (\d+) failed/.exec(g.out);
     return { verdict: "killed", by: g.timedOut ? "gate (timeout)" : full ? `gate (${failed ? failed[2] : "?"} cases)` : `gate (${first ? first[1] : "?"})` };
   }
-  if (!families.length) return { verdict: "survived", by: "gate (no populations run)" };
+  if (!families.length) return { verdict: "survived", by: unreached ? "gate (no stored case enters the function)" :
+    cases ? `gate (the ${cases.length} cases that enter the function)` : "gate (no populations run)" };
   const a = await buildAll(tree);
   if (a.code !== 0) return { verdict: "stillborn", by: "does not compile (the programs)" };
   for (const f of families) {
@@ -385,6 +404,7 @@ if (base.verdict !== "survived") {
   process.stderr.write(`mutate: the unmutated copy fails its own checks: ${base.verdict} by ${base.by}\n`);
   process.exit(2);
 }
+const coverage = opt.coverage ? await coverageMap() : null;
 for (let k = 1; k < opt.jobs; k++) {
   trees.push(join(work, `tree${k + 1}`));
   cpSync(trees[0], trees[k], { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
@@ -418,6 +438,108 @@ writeReport();
 const done = judged.filter(Boolean);
 console.log(`mutate: killed ${count(done, "killed")}, survived ${count(done, "survived")}, stillborn ${count(done, "stillborn")}` +
   `${left ? `, ${left} not begun (--minutes)` : ""}; ${relative(ROOT, opt.out)}`);
+
+// ---- Which stored cases run a line -----------------------------------------------------------------------
+
+// The stored cases the gate runs (casegate's order: byte order of the names), or --cases.
+function caseNames() {
+  if (opt.cases) return opt.cases;
+  return readdirSync(join(ROOT, "corpus/cases")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5))
+    .sort((a, b) => (Buffer.from(a) < Buffer.from(b) ? -1 : Buffer.from(a) > Buffer.from(b) ? 1 : 0));
+}
+// Every file under dir (relative to dir), recursively.
+function walk(dir, rel = "") {
+  if (!existsSync(join(dir, rel))) return [];
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? walk(dir, join(rel, d.name)) : [join(rel, d.name)]).sort();
+}
+// The map's key: everything that decides which lines a case runs (the sources, the cases, the options).
+function coverageKey(names) {
+  const h = createHash("sha1");
+  for (const dir of ["core/src", "core/cli", "core/include", "gates/casegate.c", "gates/options", "corpus", "probes/sha256.c"]) {
+    const files = statSync(join(ROOT, dir)).isDirectory() ? walk(join(ROOT, dir)).map((f) => join(dir, f)) : [dir];
+    for (const f of files) h.update(f + "\0").update(readFileSync(join(ROOT, f))).update("\0");
+  }
+  h.update(names.join("\n")).update(COVERAGE_CFLAGS + " by function");
+  return h.digest("hex").slice(0, 16);
+}
+// What the cases enter (the comment above COVERAGE_CFLAGS): { names, rank, files: file -> "start-end" -> case indexes }.
+async function coverageMap() {
+  const names = caseNames();
+  const key = coverageKey(names);
+  const cache = join(ROOT, "build/mutate-coverage", `${key}.json`);
+  let raw;
+  if (existsSync(cache)) raw = JSON.parse(readFileSync(cache, "utf8"));
+  else {
+    const started = Date.now();
+    const tree = join(work, "coverage");
+    makeTree(tree);
+    const b = await run(tree, "make", ["-s", "-j2", "build/bin/casegate"], 900, { CFLAGS: COVERAGE_CFLAGS });
+    if (b.code !== 0) { process.stderr.write(`mutate: the coverage copy does not build:\n${b.out}\n`); process.exit(2); }
+    const objDir = join(tree, "build/obj/core/src");
+    raw = { names, files: {} };
+    for (let k = 0; k < names.length; k++) {
+      for (const f of walk(objDir)) if (f.endsWith(".gcda")) rmSync(join(objDir, f));
+      const g = await run(tree, "build/bin/casegate", ["--quiet", names[k]], 900);
+      if (g.code !== 0) { process.stderr.write(`mutate: the coverage copy fails ${names[k]}:\n${g.out}\n`); process.exit(2); }
+      const gcda = walk(objDir).filter((f) => f.endsWith(".gcda")).map((f) => join("build/obj/core/src", f));
+      const j = await run(tree, "gcov", ["--json-format", "--stdout", ...gcda], 900, {}, 1 << 30);
+      if (j.code !== 0) { process.stderr.write(`mutate: gcov failed:\n${j.out.slice(0, 2000)}\n`); process.exit(2); }
+      for (const text of j.out.split("\n")) {
+        if (!text.startsWith("{")) continue;
+        for (const f of JSON.parse(text).files) {
+          if (!f.file.startsWith("core/src/")) continue;
+          const fns = (raw.files[f.file] ??= {});
+          for (const fn of f.functions) {
+            const ran = (fns[`${fn.start_line}-${fn.end_line}`] ??= []);
+            if (fn.execution_count > 0 && ran[ran.length - 1] !== k) ran.push(k);
+          }
+        }
+      }
+    }
+    mkdirSync(join(cache, ".."), { recursive: true });
+    writeFileSync(cache, JSON.stringify(raw));
+    console.log(`mutate: which functions each of the ${names.length} stored cases enters (gcov), ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  // The cases that killed most mutants (the ledger) are tried first.
+  const kills = new Map();
+  for (const e of ledger.current) {
+    const c = /^gate \(([^()\s]+)\)$/.exec(e.by)?.[1];
+    if (e.verdict === "killed" && c) kills.set(c, (kills.get(c) || 0) + 1);
+  }
+  const rank = names.map((_, k) => k).sort((a, b) => (kills.get(names[b]) || 0) - (kills.get(names[a]) || 0) || a - b);
+  const map = { names, rank, files: raw.files };
+  // The map checked against the ledger: a case that killed a mutant must enter its function.
+  const index = new Map(names.map((n, k) => [n, k]));
+  let agree = 0, disagree = 0;
+  for (const e of ledger.current) {
+    const c = /^gate \(([^()\s]+)\)$/.exec(e.by)?.[1];
+    if (e.verdict !== "killed" || !c || !index.has(c)) continue;
+    const ran = enclosing(map, e.file, e.line);
+    if (!ran || ran.includes(index.get(c))) agree++;
+    else { disagree++; process.stderr.write(`mutate: ${c} killed ${e.file}:${e.line}:${e.col} but gcov says it does not enter the function\n`); }
+  }
+  console.log(`mutate: coverage map checked on the ledger: ${agree} kills by a case that enters the function, ${disagree} not`);
+  if (disagree) process.exit(2);
+  return map;
+}
+// The cases that enter the function around a line (the innermost gcov lists), or null outside any.
+function enclosing(map, file, line) {
+  let best = null, span = Infinity;
+  for (const [range, ran] of Object.entries(map.files[file] ?? {})) {
+    const [a, b] = range.split("-").map(Number);
+    if (a <= line && line <= b && b - a < span) best = ran, span = b - a;
+  }
+  return best;
+}
+// The stored cases that enter the mutant's function, by rank; the whole gate outside any function.
+function casesFor(m) {
+  if (!coverage) return opt.cases;
+  const ran = enclosing(coverage, m.file, m.line);
+  if (!ran) return opt.cases;
+  const set = new Set(ran);
+  return coverage.rank.filter((k) => set.has(k)).map((k) => coverage.names[k]);
+}
 
 function drawnDescription() {
   if (opt.only) return `named by --only`;
@@ -455,7 +577,8 @@ lines.push("# Mutation testing", "");
 lines.push("`make mutate` (gates/mutate.mjs) changes one token of the core's C sources at a time (a relation to its " +
   "neighbour, `+ - * /` to their partners, `&&`/`||` swapped, a constant's last digit), builds the mutant at -O1 in a " +
   "copy of the tree and judges it: first by the stored-case gate (`build/bin/casegate --fail-fast --unsupported-fails`: the " +
-  "verdicts of `gates/corpus_gate --no-rigs` in one process; the rigs, posed live by the oracle, are left out), then, " +
+  "verdicts of `gates/corpus_gate --no-rigs` in one process; the rigs, posed live by the oracle, are left out; only the " +
+  "cases that enter the mutated function, by gcov's map of a --coverage build, since the others cannot see it), then, " +
   "unless the run says `--no-populations`, by the CI-sized populations (200, seed 1) of its file's families, stopping at the " +
   "first that fails. Every verdict goes to the ledger `reports/mutation.tsv` and counts while its file is unchanged; " +
   "this report is written from it.", "");
