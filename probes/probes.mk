@@ -13,7 +13,7 @@ PROBE_TOOLS    := $(B)/bin/probegen $(B)/bin/probediff $(B)/bin/probecore
 # probecore runs the CLI's own `posecore dump` (cmd_dump and the verbs it may call), without its main.
 PROBE_CLI_OBJ  := $(filter-out $(B)/obj/core/cli/posecore.o $(B)/obj/core/cli/posediff.o,$(CLI_OBJ))
 
-.PHONY: probe probe-tools rules adopt probe-ci probe-nightly bench-loop
+.PHONY: probe probe-tools rules rules-check adopt probe-ci probe-nightly bench-loop
 
 help::
 	@echo "make probe FAMILY=bones POP=2000 [SEED=1] [RULE=rule=reading] [AMPLIFY=1]"
@@ -58,19 +58,23 @@ probe: all probe-tools
 rules: all probe-tools
 	@probes/rules --pop $(or $(POP),300) --seed $(or $(SEED),1)
 
+# RULES.md measured again (300, seed 1) into build/: fails when a reading's count differs from the ledger's.
+rules-check: all probe-tools
+	@probes/rules --pop 300 --seed 1 --out $(B)/probes/RULES-check.md --check RULES.md
+
 adopt:
 	@probes/adopt $(PROBE)
 
 bench-loop: all probe-tools
 	@probes/bench-loop $(if $(BASELINE),--baseline $(BASELINE))
 
-# CI: a small population of every generated family, failing on any miss; the ledger at a small
-# population. Nightly: the full populations.
+# CI: a small population of every generated family, failing on any miss; the ledger measured again at its
+# own population (300), failing on any count that differs from RULES.md. Nightly: the full populations.
 PROBE_FAMILIES = $(shell $(B)/bin/probegen --list 2>/dev/null | awk '$$2 == "generated" {print $$1}')
 
 probe-ci: all probe-tools
 	@set -e; for f in $(PROBE_FAMILIES); do probes/run --family $$f --pop 200 --seed 1 --fail-on-miss; done
-	@probes/rules --pop 200 --seed 1 --out $(B)/probes/RULES-ci.md
+	@probes/rules --pop 300 --seed 1 --out $(B)/probes/RULES-ci.md --check RULES.md
 
 # Every family runs, then the target fails if one missed; SHARD=I/N (gates/ci.mk): the I-th N-th of each.
 probe-nightly: all probe-tools
