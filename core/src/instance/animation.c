@@ -174,6 +174,14 @@ bool pc_animation_unsupported(const pc_skeleton_data *d, const pc_animation_data
     for (int i = 0; i < a->timeline_count; i++) {
         const pc_timeline *t = &a->timelines[i];
         const char *kind = pc_timeline_kind_names[t->kind];
+        /* Keys given as an object whose length is fractional (0.4 rgba keys: 2 numbers of a 5-number
+         * frame) leave a partial frame; the runtime reads past its frames there (undefined, NaN), which the
+         * core does not model (it read outside the array: ASan on read-timeline-fractional-length). */
+        if (t->entries > 0 && t->frames_count % t->entries != 0) {
+            snprintf(why, size, "animation \"%s\": a %s timeline's keys hold a partial frame (a fractional length)",
+                     a->name, kind);
+            return true;
+        }
         switch (t->kind) {
         case PC_TL_INHERIT:
             for (int f = 1; f < t->frames_count; f += 2)

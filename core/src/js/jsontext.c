@@ -80,14 +80,18 @@ static bool is_json_number(const char *t, size_t n)
 
 /* JSON.parse reads a number literal too big for a double as ±Infinity; Jansson refuses it. Rewrites
  * every such literal into jsobject.c's Infinity marker string. NULL when nothing needs rewriting or
- * the text already holds an escaped NUL (the marker would be ambiguous). A run of number characters
+ * the text may already hold a string equal to a marker (an escaped NUL then an escaped U+0001: ambiguous;
+ * an escaped NUL alone refused every such document that spine-core poses, found by a helper reading
+ * mutants of this function). A run of number characters
  * that is not one whole JSON number ("1e400e3", "01e400") stays as it is, for Jansson to refuse as
  * JSON.parse does: rewriting the number strtod reads at its head accepted a text spine-core refuses
  * (fuzz-parity, CI of 2026-12-02). */
 char *js_rewrite_overflowing_numbers(const char *text, size_t len, size_t *out_len)
 {
-    for (size_t i = 0; i + 6 <= len; i++)
-        if (memcmp(text + i, "\\u0000", 6) == 0) return NULL;
+    /* A string equal to a marker (NUL, U+0001, "+inf") is spelled with these 12 characters, as JSON
+     * text can spell NUL and U+0001 no other way; a text without them holds no such string. */
+    for (size_t i = 0; i + 12 <= len; i++)
+        if (memcmp(text + i, "\\u0000\\u0001", 12) == 0) return NULL;
     char *out = malloc(len * 2 + 32);
     if (!out) return NULL;
     size_t o = 0;
