@@ -627,7 +627,9 @@ for (const r of survivors) { const v = readOf(r)?.verdict ?? "unread"; classes.s
 lines.push("", `## Every survivor (${survivors.length})`, "",
   "Each survivor is read by hand and its verdict kept in `reports/mutation-verdicts.tsv` (while its file is unchanged): " +
   "`equivalent` (no input tells it apart: the sentence says why), `believed-equivalent` (argued, not proven), " +
-  "`rejected-reading` (code only a rejected reading of a rule runs), `not-run` (not compiled here, or never called " +
+  "`rejected-reading` (code only a rejected reading of a rule runs), `killed-by-tests` (no stored case sees it, another " +
+  "check of `make test` fails on it: the unit tests, the gate's sensitivity, `probes/rules --check RULES.md`; the why " +
+  "names it, `gates/mutant_check --test` shows it), `not-run` (not compiled here, or never called " +
   "by the harness), `memory-error` (the same poses; the sanitizers' to catch), `not-killed` (not equivalent, or not " +
   "shown so: a corpus case is owed), or `unread`.", "",
   "| verdict | survivors |", "|---|---|",
