@@ -291,17 +291,21 @@ int enum_value(reader *r, json_t *name, const char (*names)[PC_NAME_ROOM], int c
 
 static double hex_pair(const char *hex, size_t len, size_t at)
 {
-    /* parseInt(hex.substr(at, 2), 16): the leading hex digits of those (up to) two characters. */
-    double v = 0;
+    /* parseInt(hex.substr(at, 2), 16): a sign, then "0x" dropped, then the leading hex digits of those (up
+     * to) two characters: "-1" is -1, "-0" -0, "+f" 15, "0x" and "-" NaN (fuzz-parity found "-1" read NaN). */
+    double v = 0, sign = 1;
     int digits = 0;
-    for (size_t i = at; i < len && i < at + 2; i++) {
+    size_t end = at + 2 < len ? at + 2 : len;
+    if (at < end && (hex[at] == '-' || hex[at] == '+')) sign = hex[at++] == '-' ? -1 : 1;
+    if (at + 1 < end && hex[at] == '0' && (hex[at + 1] | 0x20) == 'x') return NAN;
+    for (size_t i = at; i < end; i++) {
         char c = hex[i];
         int d = c >= '0' && c <= '9' ? c - '0' : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10 : -1;
         if (d < 0) break;
         v = v * 16 + d;
         digits++;
     }
-    return digits ? v : NAN;
+    return digits ? sign * v : NAN;
 }
 
 void color_from(reader *r, json_t *color, pc_color *c, bool *alpha_from_text)
