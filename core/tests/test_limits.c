@@ -115,6 +115,26 @@ START_TEST(read_member_past_the_cut_unsupported)
 }
 END_TEST
 
+/* A valid document of 0x1fffffe9 bytes holding 0x1fffffe8 UTF-16 units (one two-byte character, then
+ * spaces): Node will not make a string of more than 0x1fffffe8 bytes (measured in Node 20: "Cannot
+ * create a string longer than 0x1fffffe8 characters"), so spine-core never reads it: unsupported. */
+START_TEST(text_longer_than_v8_string_in_bytes)
+{
+    const size_t len = (size_t)0x1fffffe9;
+    const char head_text[] = "{\"x\":\"\xc3\xa9\"}";
+    char *s = malloc(len);
+    ck_assert_ptr_nonnull(s);
+    memset(s, ' ', len);
+    memcpy(s, head_text, sizeof head_text - 1);
+    pc_error err;
+    pc_skeleton_data *d = pc_read_text(s, len, "long.json", NULL, &err);
+    ck_assert_ptr_null(d);
+    ck_assert_int_eq(err.status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, "longer than V8's longest string") != NULL, "%s", err.message);
+    free(s);
+}
+END_TEST
+
 /* 3,000 arrays closed by 2,999: JSON.parse stops at position 6,018 ("Expected ',' or ']' after array
  * element"), the core at column 6,019 of line 1. */
 START_TEST(malformed_deep_refused_where_json_parse_stops)
@@ -157,6 +177,7 @@ int main(void)
     tcase_add_test(tc, read_member_past_the_cut_unsupported);
     tcase_add_test(tc, malformed_deep_refused_where_json_parse_stops);
     tcase_add_test(tc, scenario_deep_member_named);
+    tcase_add_test(tc, text_longer_than_v8_string_in_bytes);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
