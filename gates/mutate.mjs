@@ -9,7 +9,7 @@
 //   node gates/mutate.mjs [--files GLOB,...] [--max N] [--seed S] [--shard K/N] [--families F,...]
 //                         [--jobs J] [--only FILE:LINE[:FROM[:TO[:COL]]],...] [--shared DIR] [--out reports/mutation.md]
 //                         [--minutes M] [--no-populations] [--list] [--ledger FILE] [--resume] [--report-only]
-//                         [--kills DIR] [--cases NAME,...] [--no-coverage]
+//                         [--kills DIR] [--cases NAME,...] [--no-coverage] [--unread]
 //
 // The mutations (in code only: comments, strings, characters and preprocessor lines are skipped):
 //   rel     < <= > >= == != : each to its neighbour (< to <=, <= to <, ..., == to !=, != to ==)
@@ -47,7 +47,9 @@
 // a case that enters the function.
 // The report is rewritten every 30 s of a run (writing it takes a second of Node) and at its end; a run
 // killed midway leaves every verdict in the ledger, and --report-only writes the report from it. Exit 0 the run finished (survivors are reported, not failures); 2 bad usage or the
-// unmutated copy failing its own checks.
+// unmutated copy failing its own checks. --unread lists the current survivors of the chosen files that
+// reports/mutation-verdicts.tsv does not judge yet, one a line: FILE:LINE:FROM:TO:COL (the --only form),
+// a tab, the source line; it judges nothing.
 import { spawn } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -80,6 +82,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--kills") opt.kills = resolve(v), i++;
   else if (a === "--cases") opt.cases = v.split(","), i++;
   else if (a === "--no-coverage") opt.coverage = false;
+  else if (a === "--unread") opt.unread = true;
   else {
     process.stderr.write(`mutate: unknown option ${a}\n`);
     process.exit(2);
@@ -249,6 +252,16 @@ if (opt.resume) {
     return e.verdict === "survived" && e.judge === "gate" && judgeOf(m.file) !== "gate";
   });
   console.log(`mutate: --resume: ${before - chosen.length} of ${before} drawn sites already in the ledger`);
+}
+if (opt.unread) {
+  const verdicts = readVerdicts(), chosenFiles = new Set(files);
+  const unread = ledger.current.filter((r) => r.verdict === "survived" && chosenFiles.has(r.file) && !verdicts.has(verdictKey(r)));
+  for (const r of unread.sort(inOrder)) {
+    const text = readFileSync(join(ROOT, r.file), "utf8").split("\n")[r.line - 1] ?? "";
+    console.log(`${r.file}:${r.line}:${r.from}:${r.to}:${r.col}\t${text.trim()}`);
+  }
+  console.error(`mutate: ${unread.length} unread survivors in ${files.length} files`);
+  process.exit(0);
 }
 if (opt.reportOnly || !chosen.length) {
   writeReport();
