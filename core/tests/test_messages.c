@@ -1,0 +1,308 @@
+/* Check tests of the words of the core's refusal and unsupported messages, which the corpus gate does not
+ * compare (it compares a refusal's exit status only): the part copied from the runtime's throw (the
+ * oracle's own message for the same input, `node oracle/pose_oracle.mjs dump FILE OPTIONS`), and the
+ * core's own location in front of it (the JSON path, or the line and column of malformed JSON), worked
+ * out by hand from the input. Each test names the mutants of `make mutate` it kills (FILE:LINE:COL FROM ->
+ * TO). Run from the repository's top (the command-line tests run build/bin/posecore on
+ * core/tests/fixtures/messages/ and on stored corpus cases). */
+#include "posecore.h"
+#include "js/jsondeep.h"
+#include "play/scenario.h"
+#include "run_command.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "run_suite.h"
+
+#define FIXTURES "core/tests/fixtures/messages/"
+
+/* `posecore dump ARGS`: its exit status, its standard error in err. */
+static int dump_stderr(const char *args, char *err, size_t size)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "build/bin/posecore dump %s 2>&1 >/dev/null", args);
+    return run_command(cmd, err, size);
+}
+
+/* text (len bytes, NUL bytes allowed) in a fresh temporary file, its path in path. */
+static void write_temp(char path[], const char *text, size_t len)
+{
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, len), (ssize_t)len);
+    close(fd);
+}
+
+/* For instance/timeline_slot.c:72:21 `==` -> `!=` and 72:24 `1` -> `2`: an rgba2 timeline keyed from
+ * time 0 on a slot without a dark color, sampled at 0 (at the first key, alpha 1): the runtime throws
+ * setting the null dark color (the oracle: "Cannot set properties of null (setting 'r')"), not reading. */
+START_TEST(two_color_timeline_sets_at_alpha_1)
+{
+    char err[2048];
+    int status = dump_stderr(FIXTURES "rgba2-no-dark-set.json --samples 2", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "rgba2-no-dark-set.json: animation \"tint\" at 0: "
+                              "TypeError: Cannot set properties of null (setting 'r')\n") != NULL, "%s", err);
+}
+END_TEST
+
+/* For instance/slider.c:62:32 `1` -> `2`: the stored case refuse-slider-keys-dark-missing-set (a slider
+ * at mix 1 keying rgba2 on a slot without a dark color) throws setting the dark color, its stored
+ * .refused message "Cannot set properties of null (setting 'r')"; at mix 0.5 (…-mix) reading it. */
+START_TEST(slider_dark_color_set_at_mix_1)
+{
+    char err[2048];
+    int status = dump_stderr("corpus/cases/refuse-slider-keys-dark-missing-set.json --skin all --physics none "
+                             "--samples 5 --anim main", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "TypeError: Cannot set properties of null (setting 'r')\n") != NULL, "%s", err);
+    status = dump_stderr("corpus/cases/refuse-slider-keys-dark-missing-mix.json --skin all --physics none "
+                         "--samples 5 --anim main", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "TypeError: Cannot read properties of null (reading 'r')\n") != NULL, "%s", err);
+}
+END_TEST
+
+/* For document/reader.c:87:47 `||` -> `&&` and 87:109 `==` -> `!=` (path_push_key): the animation
+ * "run-1" keys a bone "arm_2" no skeleton has; the runtime throws "Bone not found: arm_2" (the oracle's
+ * message) and the core's path spells identifier keys (letters, digits, underscores, not starting with a
+ * digit) after a dot, others bracketed and quoted: $.animations["run-1"].bones.arm_2. */
+START_TEST(path_spells_keys)
+{
+    char err[2048];
+    int status = dump_stderr(FIXTURES "unknown-bone-path.json --samples 2", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "unknown-bone-path.json: $.animations[\"run-1\"].bones.arm_2: Bone not found: arm_2\n")
+                      != NULL, "%s", err);
+}
+END_TEST
+
+/* For document/read_constraints.c:31:40 `==` -> `!=`: a transform constraint's `properties` naming
+ * "spin": the runtime throws "Invalid transform constraint from property: spin" (the oracle's message),
+ * naming the key, not "undefined". */
+START_TEST(transform_property_named_in_message)
+{
+    char err[2048];
+    int status = dump_stderr(FIXTURES "transform-unknown-property.json --samples 2", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "transform-unknown-property.json: $.constraints[0].properties.spin: "
+                              "Invalid transform constraint from property: spin\n") != NULL, "%s", err);
+}
+END_TEST
+
+static char *repeat_around(const char *before, char open, size_t depth, const char *inside, size_t inside_len,
+                           char close, const char *after, size_t *len)
+{
+    size_t lb = strlen(before), la = strlen(after);
+    *len = lb + depth + inside_len + depth + la;
+    char *s = malloc(*len + 1), *p = s;
+    memcpy(p, before, lb), p += lb;
+    memset(p, open, depth), p += depth;
+    memcpy(p, inside, inside_len), p += inside_len;
+    memset(p, close, depth), p += depth;
+    memcpy(p, after, la), p += la;
+    *p = '\0';
+    return s;
+}
+
+/* For document/read_document.c:123:26 `<` -> `<=`, 123:31 `&&` -> `||` and 124:53 `1` -> `2`
+ * (text_position): a document whose fourth line is two spaces, then 3,000 nested arrays holding `1,,2`
+ * (deeper than Jansson parses: the deep check finds the error). JSON.parse stops at the second comma,
+ * byte 2 + 3,000 + 2 of line 4 (0-based): line 4 column 3005. */
+START_TEST(deep_malformed_line_and_column)
+{
+    size_t len;
+    char *text = repeat_around("{\"skeleton\": {\"hash\": \"posecore-tests\", \"spine\": \"4.3.13\"},\n"
+                               "\"bones\": [{\"name\": \"root\"}],\n\"z\":\n  ",
+                               '[', 3000, "1,,2", 4, ']', "\n}\n", &len);
+    char path[] = "/tmp/posecore-test-messages-XXXXXX";
+    write_temp(path, text, len);
+    free(text);
+    char args[256], err[2048];
+    snprintf(args, sizeof args, "%s", path);
+    int status = dump_stderr(args, err, sizeof err);
+    unlink(path);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, ": line 4 column 3005: SyntaxError: malformed JSON: unexpected character\n") != NULL,
+                  "%s", err);
+}
+END_TEST
+
+/* For js/jsondeep.c:79:18 `<` -> `<=` (skip_literal): 3,000 nested arrays holding `true` then a NUL
+ * byte. JSON.parse stops at the NUL ("Expected ',' or ']' after array element in JSON at position 3069":
+ * the oracle's message), line 2 column 3010 (the first line's 59 bytes and its newline before it). */
+START_TEST(deep_nul_after_literal)
+{
+    static const char head[] = "{\"skeleton\": {\"hash\": \"posecore-tests\", \"spine\": \"4.3.13\"},\n\"z\": ";
+    size_t len;
+    char *text = repeat_around(head, '[', 3000, "true\0", 5, ']', "}", &len);
+    size_t out_len, cuts, at = 0;
+    char *out = js_cut_deep_json(text, len, &out_len, &cuts, &at);
+    ck_assert_ptr_null(out);
+    ck_assert_uint_eq(at, 3069);
+    char path[] = "/tmp/posecore-test-messages-XXXXXX";
+    write_temp(path, text, len);
+    free(text);
+    char err[2048];
+    int status = dump_stderr(path, err, sizeof err);
+    unlink(path);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, ": line 2 column 3010: SyntaxError: malformed JSON: unexpected character\n") != NULL,
+                  "%s", err);
+}
+END_TEST
+
+/* For js/jsondeep.c:32:39 `<` -> `<=` and 59:11 `<` -> `<=`: the deep check reads only the len bytes it
+ * is given (a rewritten text is not NUL-terminated: the byte after it can be anything). A text ending in
+ * a \u escape with a hex digit after its end, and one ending in a number with a '.' after it: JSON.parse
+ * stops at the end of each ("Bad Unicode escape in JSON at position 6", "Expected ',' or ']' after array
+ * element in JSON at position 2", Node 20). */
+START_TEST(deep_check_reads_only_its_text)
+{
+    static const struct { const char *s; size_t len; size_t at; } vectors[] = {
+        { "[\"\\u123", 6, 6 },
+        { "[1.5", 2, 2 },
+    };
+    for (size_t k = 0; k < sizeof vectors / sizeof vectors[0]; k++) {
+        size_t out_len, cuts, at = 12345;
+        char *out = js_cut_deep_json(vectors[k].s, vectors[k].len, &out_len, &cuts, &at);
+        ck_assert_ptr_null(out);
+        ck_assert_msg(at == vectors[k].at, "%s: at %zu", vectors[k].s, at);
+    }
+}
+END_TEST
+
+/* For document/rules.c:340:23 `<` -> `<=`: a reading a rule does not have is refused listing the rule's
+ * readings (RULES.md: math.trig has v8-fdlibm and libm), no more. */
+START_TEST(rule_readings_listed)
+{
+    pc_readings *r = pc_readings_new();
+    ck_assert_ptr_nonnull(r);
+    char msg[1024];
+    ck_assert_int_eq(pc_readings_select(r, "math.trig=bogus", msg, sizeof msg), -1);
+    ck_assert_str_eq(msg, "rule math.trig has no reading \"bogus\" (readings: v8-fdlibm, libm)");
+    pc_readings_free(r);
+}
+END_TEST
+
+/* For play/scenario.c:123:32 `==` -> `!=` (pc_step_name): an applyState step (the third, $.steps[2])
+ * before the first setupPose is unsupported, the message naming the step "applyState". */
+START_TEST(scenario_step_named)
+{
+    char err[2048];
+    int status = dump_stderr(FIXTURES "one-bone.json --scenario " FIXTURES "state-before-setup.scenario.json", err,
+                             sizeof err);
+    ck_assert_int_eq(status, 3);
+    ck_assert_msg(strstr(err, ": $.steps[2]: the \"applyState\" step comes before the first setupPose") != NULL, "%s",
+                  err);
+}
+END_TEST
+
+/* For play/scenario.c:404:38 `1` -> `2`: a scenario text nested 3,000 deep (64 MB of spaces inside)
+ * whose deep check cannot have its memory (the address space limited to what is mapped plus 16 MB, in a
+ * child process): "not JSON: out of memory", not a position. Not under AddressSanitizer (its allocator
+ * stops the program when memory runs out). */
+START_TEST(scenario_deep_text_out_of_memory)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#endif
+    size_t len;
+    size_t pad = (size_t)64 << 20;
+    char *inside = malloc(pad);
+    ck_assert_ptr_nonnull(inside);
+    memset(inside, ' ', pad);
+    char *text = repeat_around("", '[', 3000, inside, pad, ']', "", &len);
+    free(inside);
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        long pages = 0;
+        FILE *f = fopen("/proc/self/statm", "r");
+        if (!f || fscanf(f, "%ld", &pages) != 1) _exit(3);
+        fclose(f);
+        rlim_t limit = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)16 << 20);
+        struct rlimit rl = { limit, limit };
+        if (setrlimit(RLIMIT_AS, &rl) != 0) _exit(3);
+        char msg[512] = "";
+        pc_scenario *sc = pc_scenario_parse(text, len, msg, sizeof msg);
+        if (sc) snprintf(msg, sizeof msg, "(parsed)");
+        ssize_t w = write(fds[1], msg, strlen(msg));
+        _exit(w < 0 ? 3 : 0);
+    }
+    close(fds[1]);
+    char msg[600];
+    ssize_t n = read(fds[0], msg, sizeof msg - 1);
+    close(fds[0]);
+    msg[n > 0 ? n : 0] = '\0';
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    free(text);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    ck_assert_msg(strstr(msg, "not JSON: out of memory") != NULL, "%s", msg);
+}
+END_TEST
+
+/* For js/jsontext.c:95:32 `+` -> `-`: a document of 11 bytes holding a number literal too big for a
+ * double, {"x":1e999}: JSON.parse reads Infinity and spine-core poses it (the oracle's dump: an empty
+ * skeleton), so the core reads it too. */
+START_TEST(short_text_overflowing_number)
+{
+    static const char doc[] = "{\"x\":1e999}";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    ck_assert_int_eq(err.status, PC_OK);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+/* For document/read_document.c:238:18 `0` -> `1`: a document read leaves no message (the message says
+ * what is wrong, and nothing is), whatever the caller's pc_error held before. */
+START_TEST(read_leaves_no_message)
+{
+    static const char doc[] = "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}]}";
+    pc_error err;
+    memset(err.message, 'x', sizeof err.message - 1);
+    err.message[sizeof err.message - 1] = '\0';
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
+    ck_assert_ptr_nonnull(data);
+    ck_assert_int_eq(err.status, PC_OK);
+    ck_assert_str_eq(err.message, "");
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+static Suite *messages_suite(void)
+{
+    Suite *s = suite_create("messages");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, two_color_timeline_sets_at_alpha_1);
+    tcase_add_test(tc, slider_dark_color_set_at_mix_1);
+    tcase_add_test(tc, path_spells_keys);
+    tcase_add_test(tc, transform_property_named_in_message);
+    tcase_add_test(tc, deep_malformed_line_and_column);
+    tcase_add_test(tc, deep_nul_after_literal);
+    tcase_add_test(tc, deep_check_reads_only_its_text);
+    tcase_add_test(tc, rule_readings_listed);
+    tcase_add_test(tc, scenario_step_named);
+    tcase_add_test(tc, scenario_deep_text_out_of_memory);
+    tcase_add_test(tc, short_text_overflowing_number);
+    tcase_add_test(tc, read_leaves_no_message);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite(messages_suite());
+}
