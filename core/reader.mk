@@ -6,13 +6,15 @@ ASAN_OBJ   := $(LIB_SRC:%.c=$(B)/asan/obj/%.o) \
               $(filter-out $(B)/asan/obj/core/cli/posediff.o,$(CLI_SRC:%.c=$(B)/asan/obj/%.o))
 MUTANTS    ?= 2400
 
-.PHONY: mutants mutants-small mutant-poses mutant-poses-small test-asan test-asan-small rig-skins
+.PHONY: mutants mutants-small mutant-poses mutant-poses-small test-asan test-asan-small rig-skins gate-asan
 
 help::
 	@echo "make mutants         error parity: MUTANTS= (default 2400) broken documents from the corpus and the rigs;"
 	@echo "                     prints how many verdicts of posecore check agree with spine-core's"
 	@echo "make test-asan       the mutants (check, and dump --skin all) through an ASan+UBSan core in build/asan/"
 	@echo "make mutant-poses    MUTANTS= mutants both sides accept, posed by both (--samples 3) and compared: 0 differences"
+	@echo "make gate-asan       the stored cases (casegate --unsupported-fails) through the ASan+UBSan core: a read past"
+	@echo "                     an array that leaves the poses equal still fails (issue 20's memory-error mutants)"
 	@echo "make rig-skins       every rig under --skin none, all and each of its skins: data rows and update order"
 
 $(B)/asan/obj/%.o: %.c | $(DEPS)
@@ -22,6 +24,22 @@ $(B)/asan/obj/%.o: %.c | $(DEPS)
 $(B)/asan/bin/posecore: $(ASAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) -o $@ $(ASAN_OBJ) $$(pkg-config --libs $(PKGS)) -lm
+
+# build/asan/bin/casegate: gates/casegate.c over the ASan+UBSan library, dump reader and differ.
+ASAN_CASEGATE_OBJ := $(LIB_SRC:%.c=$(B)/asan/obj/%.o) $(DUMPCMP_SRC:%.c=$(B)/asan/obj/%.o) \
+                     $(B)/asan/obj/gates/casegate.o $(B)/asan/obj/probes/sha256.o \
+                     $(filter-out $(B)/asan/obj/core/cli/posecore.o $(B)/asan/obj/core/cli/posediff.o,$(CLI_SRC:%.c=$(B)/asan/obj/%.o))
+
+$(B)/asan/bin/casegate: $(ASAN_CASEGATE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) -o $@ $(ASAN_CASEGATE_OBJ) $$(pkg-config --libs $(PKGS)) -lm
+
+# Every stored case posed by the sanitized core, judged as make mutate judges (unsupported-* cases may
+# stay unsupported): a sanitizer's report ends its case with a failing exit, so the case fails. No leak
+# check: each case's child ends by _exit (LeakSanitizer never runs there), and the gate's own process
+# keeps what it read to its end.
+gate-asan: $(B)/asan/bin/casegate
+	@ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 $(B)/asan/bin/casegate --unsupported-fails --quiet
 
 mutants: all
 	@$(NODE) gates/mutants.mjs --core $(B)/bin/posecore --shared $(SHARED) --count $(MUTANTS) --quiet
@@ -55,7 +73,7 @@ test-asan-small: $(B)/asan/bin/posecore
 rig-skins: all
 	@gates/rig_skins --shared $(SHARED) $(call NIGHTLY_PART,c-rig-skins.tsv)
 
-test: mutants-small mutant-poses-small test-asan-small
+test: mutants-small mutant-poses-small test-asan-small gate-asan
 
 nightly: test-asan mutant-poses rig-skins
 

@@ -169,15 +169,23 @@ static bool is_permutation(const int *order, int n)
     return true;
 }
 
+/* A fractional keys length (rgba 0.4: 2 of 5 numbers) leaves a partial frame the runtime reads past
+ * (undefined, NaN): unmodelled (the core would read outside the array: ASan). But a two-color timeline
+ * of a slot without dark throws before reading a value (mutant-poses: spine-core refuses, so the core
+ * must too); only such a timeline's target is a slot, so only then is the slot read. */
+static bool partial_frame_read(const pc_skeleton_data *d, const pc_timeline *t)
+{
+    if (!(t->entries > 0 && t->frames_count % t->entries != 0)) return false;
+    bool two_color = t->kind == PC_TL_RGBA2 || t->kind == PC_TL_RGB2;
+    return !two_color || d->slots[t->target].has_dark;
+}
+
 bool pc_animation_unsupported(const pc_skeleton_data *d, const pc_animation_data *a, char *why, size_t size)
 {
     for (int i = 0; i < a->timeline_count; i++) {
         const pc_timeline *t = &a->timelines[i];
         const char *kind = pc_timeline_kind_names[t->kind];
-        /* A fractional keys length (rgba 0.4: 2 of 5 numbers) leaves a partial frame the runtime reads past
-         * (undefined, NaN), unmodelled (the core read outside the array: ASan); a two-color timeline of a slot
-         * without dark throws before reading a value (mutant-poses: spine-core refuses, the core must too). */
-        if (t->entries > 0 && t->frames_count % t->entries != 0 && (d->slots[t->target].has_dark || (t->kind != PC_TL_RGBA2 && t->kind != PC_TL_RGB2))) {
+        if (partial_frame_read(d, t)) {
             snprintf(why, size, "animation \"%s\": a %s timeline's keys hold a partial frame (a fractional length)",
                      a->name, kind);
             return true;

@@ -11,6 +11,7 @@
 #include "scenario.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +35,11 @@ static void reset(pc_track_entry *e)
 static bool grow(pc_animation_state *s)
 {
     int timelines = s->data->most_timelines > 0 ? s->data->most_timelines : 1;
-    size_t per = sizeof(pc_track_entry) + (size_t)timelines * (sizeof(pc_track_entry *) + 2 * sizeof(double) + 1);
+    /* An entry's arrays: two doubles and a pointer a timeline, then a byte a timeline; each entry's share
+     * rounded up to a whole number of max_align_t, so the next entry's doubles and pointers stay
+     * aligned (UBSan: a misaligned store otherwise, in the entries after the first of a block). */
+    size_t share = (size_t)timelines * (sizeof(pc_track_entry *) + 2 * sizeof(double) + 1);
+    share = (share + _Alignof(max_align_t) - 1) / _Alignof(max_align_t) * _Alignof(max_align_t);
     if (s->block_count == s->block_capacity) {
         int cap = s->block_capacity ? s->block_capacity * 2 : 4;
         pc_track_entry **b = realloc(s->blocks, (size_t)cap * sizeof *b);
@@ -43,7 +48,7 @@ static bool grow(pc_animation_state *s)
         s->block_capacity = cap;
     }
     pc_track_entry *block = calloc(BLOCK_ENTRIES, sizeof *block);
-    unsigned char *room = calloc(BLOCK_ENTRIES, per - sizeof(pc_track_entry));
+    unsigned char *room = calloc(BLOCK_ENTRIES, share);
     if (!block || !room) {
         free(block);
         free(room);
@@ -52,7 +57,7 @@ static bool grow(pc_animation_state *s)
     /* The arrays of every entry of the block in one allocation (freed with the first entry's). */
     for (int i = 0; i < BLOCK_ENTRIES; i++) {
         pc_track_entry *e = &block[i];
-        unsigned char *p = room + (size_t)i * (per - sizeof(pc_track_entry));
+        unsigned char *p = room + (size_t)i * share;
         e->rotation = (double *)p;
         e->hold_mix = (pc_track_entry **)(p + (size_t)timelines * 2 * sizeof(double));
         e->timeline_mode = p + (size_t)timelines * (2 * sizeof(double) + sizeof(pc_track_entry *));
