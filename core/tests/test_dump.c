@@ -86,6 +86,103 @@ START_TEST(cli_exit_status)
 }
 END_TEST
 
+/* The dump of text under opt (a copy of *opt); *status its status. Caller frees. */
+static char *dump_with(const char *text, const pc_dump_options *opt, pc_status *status)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(text, strlen(text), "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    ck_assert_ptr_nonnull(f);
+    *status = pc_dump_write(f, "doc.json", data, opt, &err);
+    fclose(f);
+    pc_skeleton_data_free(data);
+    return out;
+}
+
+/* For core/src/dump/dump.c:293:36 `>` -> `>=`: without --frames (0) and --transitions the normalised
+ * options say `--samples N` (oracle/FORMAT.md "The normalised options"), not `--frames 0 --dt`. */
+START_TEST(options_text_of_samples)
+{
+    char buf[256];
+    pc_dump_options opt = { .skin = NULL, .samples = 5, .physics = PC_PHYSICS_NONE };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin none --physics none --samples 5");
+}
+END_TEST
+
+/* For core/src/dump/dump_render.c:75:84 `||` -> `&&`: a slider whose animation keys a slot's alpha
+ * makes the render blocks unsupported (the applied colors are not kept), declared before the poses. */
+START_TEST(slider_keying_alpha_declares_render)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"s\", \"bone\": \"root\"}], "
+        "\"constraints\": [{\"type\": \"slider\", \"name\": \"sl\", \"animation\": \"fade\"}], "
+        "\"animations\": {\"fade\": {\"slots\": {\"s\": {\"alpha\": [{\"value\": 0.5}, {\"time\": 1, \"value\": 1}]}}}}}";
+    pc_status status;
+    pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
+    char *out = dump_with(doc, &opt, &status);
+    const char *declared = strstr(out, "\nunsupported\trender\t\"a slider keys slot colors");
+    const char *pose = strstr(out, "\npose\t0\t");
+    ck_assert_msg(declared && pose && declared < pose, "%s", out);
+    ck_assert_ptr_null(strstr(out, "\nrender\t"));
+    free(out);
+}
+END_TEST
+
+/* For core/src/dump/dump.c:459:36 `0` -> `1`: the first constraint of the update order (index 0) is a
+ * slider the core does not solve (its animation keys an inherit mode that does not exist): no pose is
+ * written, `unsupported pose` says why, and the dump is unsupported. */
+START_TEST(unsolved_constraint_zero_writes_no_pose)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}, "
+        "{\"name\": \"arm\", \"parent\": \"root\", \"length\": 10}], "
+        "\"constraints\": [{\"type\": \"slider\", \"name\": \"sl\", \"animation\": \"sideways\"}], "
+        "\"animations\": {\"sideways\": {\"bones\": {\"arm\": {\"inherit\": [{\"inherit\": \"sideways\"}]}}}}}";
+    pc_status status;
+    pc_dump_options opt = { .skin = NULL, .samples = 1 };
+    char *out = dump_with(doc, &opt, &status);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(out, "\nunsupported\tpose\t\"slider \\\"sl\\\"") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "\npose\t") == NULL, "%s", out);
+    free(out);
+}
+END_TEST
+
+/* For core/src/dump/dump_render.c:352:17 `&&` -> `||` and :359:22 `3` -> `4`: a clipping polygon of two
+ * vertices is something the core does not follow (not a runtime error): the render blocks and all six
+ * bounds blocks (`bounds` first) are declared unsupported in the pose, and the dump is still written. */
+START_TEST(short_clipping_polygon_declares_render_and_bounds)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}], "
+        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"clip\": {\"clip\": "
+        "{\"type\": \"clipping\", \"vertexCount\": 2, \"vertices\": [0, 0, 10, 0]}}}}]}";
+    pc_status status;
+    pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
+    char *out = dump_with(doc, &opt, &status);
+    ck_assert_int_eq(status, PC_OK);
+    ck_assert_ptr_nonnull(out);
+    const char *pose = strstr(out, "\npose\t0\tnull\t0\n");
+    ck_assert_msg(pose != NULL, "%s", out);
+    static const char *const blocks[] = { "render", "render.pma.part", "bounds", "bounds.aabb", "bounds.segment" };
+    for (int i = 0; i < 5; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "\nunsupported\t%s\t\"a clipping polygon of fewer than three vertices\"\n",
+                 blocks[i]);
+        const char *at = strstr(out, line);
+        ck_assert_msg(at != NULL && at > pose, "no %s declaration in the pose: %s", blocks[i], out);
+    }
+    ck_assert_msg(strstr(out, "\nend\t") != NULL, "%s", out);
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dump");
@@ -93,6 +190,10 @@ int main(void)
     tcase_add_test(t, unposed_animation_is_unsupported);
     tcase_add_test(t, posed_document_is_done);
     tcase_add_test(t, cli_exit_status);
+    tcase_add_test(t, options_text_of_samples);
+    tcase_add_test(t, slider_keying_alpha_declares_render);
+    tcase_add_test(t, unsolved_constraint_zero_writes_no_pose);
+    tcase_add_test(t, short_clipping_polygon_declares_render_and_bounds);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -563,6 +563,87 @@ START_TEST(posediff_exit_codes)
 }
 END_TEST
 
+/* For core/src/dumpcmp/dumpdiff.c:199:25 `0` -> `1`: the core's first block, one the oracle lacks, gets
+ * its own line in the block list (data blocks: the oracle's, then the core's own, then `pose`). */
+START_TEST(core_first_block_listed)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "a\t\"k\"\tx=1\nend\t1\n", HEADER "z\t\"k\"\tx=1\na\t\"k\"\tx=1\nend\t2\n", &o, &c, &r);
+    ck_assert_uint_eq(r.difference_count, 1);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_BLOCK_EXTRA);
+    ck_assert_uint_eq(r.block_count, 3);
+    ck_assert(text_is(r.blocks[0].name, "a") && text_is(r.blocks[1].name, "z") && text_is(r.blocks[2].name, "pose"));
+    ck_assert_uint_eq(stats(&r, "z")->rows_extra, 1);
+    ck_assert_uint_eq(stats(&r, "a")->rows_extra, 0);
+    ck_assert_uint_eq(stats(&r, "a")->rows_compared, 1);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:304:39 `<=` -> `<` (`size <<= 1` becomes `size << 1`, so the table
+ * never grows): ten rows in the opposite order leave ten core rows for the matching by key, more than
+ * half of the smallest table (16); the mutant loops for ever (this test case has a short timeout). */
+START_TEST(many_rows_matched_by_key)
+{
+    char otext[512] = HEADER, ctext[512] = HEADER;
+    for (int k = 0; k < 10; k++) {
+        char row[32];
+        snprintf(row, sizeof row, "a\t\"%d\"\tx=%d\n", k, k);
+        strcat(otext, row);
+        snprintf(row, sizeof row, "a\t\"%d\"\tx=%d\n", 9 - k, 9 - k);
+        strcat(ctext, row);
+    }
+    strcat(otext, "end\t10\n");
+    strcat(ctext, "end\t10\n");
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(otext, ctext, &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_IDENTICAL);
+    ck_assert_uint_eq(r.rows_compared, 10);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:400:21 `||` -> `&&`: the in-order walk stops at the end of the core's data
+ * rows, not going on into its pose rows: the oracle's data row "m" is missing in the core's data rows
+ * (the core wrote it in pose 0 only), and pose 0's "z" is extra. */
+START_TEST(walk_stops_at_section_end)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "a\t\"k\"\tx=1\na\t\"m\"\tx=1\npose\t0\tnull\t0\na\t\"m\"\tx=1\nend\t3\n",
+               HEADER "a\t\"k\"\tx=1\npose\t0\tnull\t0\na\t\"m\"\tx=1\na\t\"z\"\tx=1\nend\t3\n", &o, &c, &r);
+    ck_assert_uint_eq(r.difference_count, 2);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_ROW_MISSING);
+    ck_assert_int_eq(r.entries[0].pose, -1);
+    ck_assert(text_is(r.entries[0].key, "m"));
+    ck_assert_int_eq(r.entries[1].kind, DIFF_ROW_EXTRA);
+    ck_assert_int_eq(r.entries[1].pose, 0);
+    ck_assert(text_is(r.entries[1].key, "z"));
+    ck_assert_uint_eq(stats(&r, "a")->rows_compared, 2);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:426:105 and :449:74 `4` -> `5`: the entries' texts are exact, the
+ * field `time` of a pose line and the block `pose` of a pose one side lacks (4 bytes each). */
+START_TEST(pose_entry_texts_exact)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "pose\t0\tnull\t0\npose\t1\tnull\t1\nend\t0\n", HEADER "pose\t0\tnull\t0.5\nend\t0\n", &o, &c, &r);
+    ck_assert_uint_eq(r.difference_count, 2);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_VALUE);
+    ck_assert(text_is(r.entries[0].block, "pose"));
+    ck_assert(text_is(r.entries[0].field, "time"));
+    ck_assert_int_eq(r.entries[1].kind, DIFF_POSE_MISSING);
+    ck_assert_int_eq(r.entries[1].pose, 1);
+    ck_assert(text_is(r.entries[1].block, "pose"));
+    done(&o, &c, &r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dumpdiff");
@@ -586,6 +667,13 @@ int main(void)
     tcase_add_test(tc, printed_report);
     tcase_add_test(tc, corpus_dumps_identical_to_themselves);
     tcase_add_test(tc, posediff_exit_codes);
+    tcase_add_test(tc, core_first_block_listed);
+    tcase_add_test(tc, walk_stops_at_section_end);
+    tcase_add_test(tc, pose_entry_texts_exact);
     suite_add_tcase(s, tc);
+    TCase *quick = tcase_create("dumpdiff-quick"); /* tests that must end at once */
+    tcase_set_timeout(quick, 5);
+    tcase_add_test(quick, many_rows_matched_by_key);
+    suite_add_tcase(s, quick);
     return run_suite(s);
 }

@@ -210,6 +210,16 @@ static const struct {
     {HEADER "unsupported\t9x\t\"r\"\nend\t0\n", 2, "bad block name"},
     {HEADER "unsupported\nend\t0\n", 2, "without a block"},
     {HEADER "a\t\"k\"\tx=1\na\t\"k\\u0000\"\tx=1\na\t\"k\\u0000\"\tx=1\nend\t3\n", 4, "duplicate row"},
+    /* bad only in the first byte of a tag or field name (dumpread.c:66:21 `0` -> `1`) */
+    {HEADER "-bone\t\"k\"\nend\t1\n", 2, "bad tag `-bone`"},
+    {HEADER "a\t\"k\"\t-x=1\nend\t1\n", 2, "bad field name `-x`"},
+    /* an empty count (dumpread.c:92:18 `||` -> `&&`) */
+    {HEADER "end\t\n", 2, "whole number"},
+    {HEADER "pose\t\tnull\t0\nend\t0\n", 2, "whole number"},
+    /* a lone quote is no string (dumpread.c:157:17 `||` -> `&&`) */
+    {HEADER "a\t\"\nend\t1\n", 2, "unterminated string"},
+    /* backslash then DEL (dumpread.c:191:61 `>=` -> `>`) */
+    {HEADER "a\t\"k\\\x7f\"\nend\t1\n", 2, "bad escape: backslash then byte 0x7F"},
 };
 
 START_TEST(malformed_dumps_are_rejected)
@@ -344,6 +354,53 @@ START_TEST(corruptions_never_crash)
 }
 END_TEST
 
+/* For dumpread.c:127:19 `<` -> `<=` and :132:37 `6` -> `7`: \u0800 (the first 3-byte code point) and
+ * \u20ac decode to their UTF-8 bytes E0 A0 80 and E2 82 AC. */
+START_TEST(three_byte_escapes)
+{
+    struct dump d;
+    struct dump_error err;
+    ck_assert_msg(read_text(HEADER "a\t\"\\u0800\\u20ac\"\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert(text_is(d.rows[0].key, "\xe0\xa0\x80\xe2\x82\xac", 6));
+    dump_free(&d);
+}
+END_TEST
+
+/* For dumpread.c:266:104 `0` -> `1`: a row whose tag differs from the previous row's in one byte, 1
+ * below it ("b" then "a"), starts a block of its own (glibc's memcmp returns the byte difference, 1). */
+START_TEST(next_tag_one_below)
+{
+    struct dump d;
+    struct dump_error err;
+    ck_assert_msg(read_text(HEADER "b\t\"k\"\tx=1\na\t\"k\"\tx=2\nend\t2\n", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.block_count, 2);
+    ck_assert(TEXT_IS(d.blocks[1].name, "a"));
+    ck_assert_uint_eq(d.rows[1].block, 1);
+    dump_free(&d);
+}
+END_TEST
+
+/* For dumpread.c:223:68 `*` -> `/` (every key of two bytes or more hashes to 0, so finding duplicates
+ * takes time quadratic in the rows of a section): 200,000 rows of one pose are read at once (this test
+ * case has a short timeout; the mutant needs some 2e10 probes). */
+START_TEST(many_rows_read_in_linear_time)
+{
+    enum { ROWS = 200000 };
+    size_t cap = 64 + (size_t)ROWS * 24, n = 0;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    n += (size_t)sprintf(text + n, HEADER "pose\t0\tnull\t0\n");
+    for (int k = 0; k < ROWS; k++) n += (size_t)sprintf(text + n, "bone\t\"b%d\"\tx=%d\n", k, k);
+    n += (size_t)sprintf(text + n, "end\t%d\n", ROWS);
+    struct dump d;
+    struct dump_error err;
+    ck_assert_msg(dump_read_buffer(text, n, "t.dump", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.poses[0].row_count, ROWS);
+    dump_free(&d);
+    free(text);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dumpread");
@@ -356,6 +413,12 @@ int main(void)
     tcase_add_test(tc, corpus_dumps_parse);
     tcase_add_test(tc, every_truncation_is_rejected);
     tcase_add_test(tc, corruptions_never_crash);
+    tcase_add_test(tc, three_byte_escapes);
+    tcase_add_test(tc, next_tag_one_below);
     suite_add_tcase(s, tc);
+    TCase *quick = tcase_create("dumpread-quick"); /* tests that must end within seconds */
+    tcase_set_timeout(quick, 10);
+    tcase_add_test(quick, many_rows_read_in_linear_time);
+    suite_add_tcase(s, quick);
     return run_suite(s);
 }
