@@ -1,0 +1,50 @@
+/* Check tests of how the reader spells the JSON path in its messages (document/reader.c path_push_key):
+ * a key that is an identifier (letters a-z and A-Z, digits 0-9 and underscores, not starting with a digit)
+ * after a dot, any other key bracketed and quoted. The corpus gate compares a refusal's exit status only,
+ * so these words are checked here (test_messages.c checks `-`, `_` and a trailing digit). Each test names
+ * the mutants of `make mutate` it kills (FILE:LINE:COL FROM -> TO). */
+#include "posecore.h"
+
+#include <check.h>
+#include <string.h>
+#include "run_suite.h"
+
+/* For document/reader.c path_push_key, 85:38 `&&` -> `||` (an empty key, or one starting with a digit,
+ * taken for an identifier), 85:47 `0` -> `1` (the key "9": its second byte, the NUL, tested as its
+ * first), 85:50 `>=` -> `>` and 85:64 `0` -> `1` (a key starting with 0 taken for an identifier), 85:67
+ * `<=` -> `<` (starting with 9), 87:39 `<=` -> `<` (z not a letter), 87:54 `>=` -> `>` (A), 87:67 `<=`
+ * -> `<` (Z), 87:82 `>=` -> `>` (0) and 87:95 `<=` -> `<` (9): the animation "zAZ09" keys the attachment
+ * "" of slot "9" in skin "0a", which has no such attachment. spine-core throws "Timeline attachment not
+ * found: " (the oracle's message, `node oracle/pose_oracle.mjs dump FILE --samples 2`); the path: the
+ * identifier zAZ09 after a dot, the keys starting with a digit and the empty key bracketed. */
+START_TEST(path_spells_digit_and_empty_keys)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"hash\": \"posecore-tests\", \"spine\": \"4.3.13\"},\n"
+        " \"bones\": [{\"name\": \"root\"}],\n"
+        " \"slots\": [{\"name\": \"9\", \"bone\": \"root\"}],\n"
+        " \"skins\": [{\"name\": \"0a\", \"attachments\": {\"9\": {\"r\": {\"type\": \"point\"}}}}],\n"
+        " \"animations\": {\"zAZ09\": {\"attachments\": {\"0a\": {\"9\": {\"\": {\"deform\": [{\"time\": 0}]}}}}}}\n"
+        "}\n";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "keys.json", NULL, &err);
+    ck_assert_ptr_null(data);
+    ck_assert_int_eq(err.status, PC_INVALID);
+    ck_assert_str_eq(err.message,
+                     "keys.json: $.animations.zAZ09.attachments[\"0a\"][\"9\"][\"\"]: Timeline attachment not found: ");
+}
+END_TEST
+
+static Suite *reader_suite(void)
+{
+    Suite *s = suite_create("json_paths");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, path_spells_digit_and_empty_keys);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite(reader_suite());
+}
