@@ -9,7 +9,7 @@
 //   node gates/mutate.mjs [--files GLOB,...] [--max N] [--seed S] [--shard K/N] [--families F,...]
 //                         [--jobs J] [--only FILE:LINE[:FROM[:TO[:COL]]],...] [--shared DIR] [--out reports/mutation.md]
 //                         [--minutes M] [--no-populations] [--list] [--ledger FILE] [--resume] [--report-only]
-//                         [--kills DIR] [--cases NAME,...] [--no-coverage] [--unread]
+//                         [--kills DIR] [--cases NAME,...] [--no-coverage] [--unread] [--asan]
 //
 // The mutations (in code only: comments, strings, characters and preprocessor lines are skipped):
 //   rel     < <= > >= == != : each to its neighbour (< to <=, <= to <, ..., == to !=, != to ==)
@@ -47,7 +47,11 @@
 // a case that enters the function.
 // The report is rewritten every 30 s of a run (writing it takes a second of Node) and at its end; a run
 // killed midway leaves every verdict in the ledger, and --report-only writes the report from it. Exit 0 the run finished (survivors are reported, not failures); 2 bad usage or the
-// unmutated copy failing its own checks. --unread lists the current survivors of the chosen files that
+// unmutated copy failing its own checks. --asan: a survivor of the stored cases is judged again by the
+// same cases through the ASan+UBSan casegate with LeakSanitizer (make test's gate-asan), before any
+// population: a read past an array or a leak that leaves the poses equal is killed there (`gate-asan
+// (CASE)`); the ledger's judge says `gate-asan`, and --resume judges again a survivor judged without it.
+// --unread lists the current survivors of the chosen files that
 // reports/mutation-verdicts.tsv does not judge yet, one a line: FILE:LINE:FROM:TO:COL (the --only form),
 // a tab, the source line; it judges nothing.
 import { spawn } from "node:child_process";
@@ -83,6 +87,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--cases") opt.cases = v.split(","), i++;
   else if (a === "--no-coverage") opt.coverage = false;
   else if (a === "--unread") opt.unread = true;
+  else if (a === "--asan") opt.asan = true;
   else {
     process.stderr.write(`mutate: unknown option ${a}\n`);
     process.exit(2);
@@ -243,13 +248,17 @@ const ledger = readLedger();
 let t0 = 0, t1 = 0, left = 0;
 const judged = [];
 const runInfo = { started: false, date: new Date().toISOString().slice(0, 10), drawnText: drawnDescription() };
-const judgeOf = (file) => (familiesFor(file).length ? "gate+" + familiesFor(file).join(",") : "gate");
+const gateName = opt.asan ? "gate-asan" : "gate";
+const judgeOf = (file) => (familiesFor(file).length ? gateName + "+" + familiesFor(file).join(",") : gateName);
+// A survivor is judged again when this run judges by more: populations, or the sanitized gate.
+const judgesMore = (was, now) => (was.startsWith("gate-asan") ? false : now.startsWith("gate-asan")) ||
+  (!was.includes("+") && now.includes("+"));
 if (opt.resume) {
   const before = chosen.length;
   chosen = chosen.filter((m) => {
     const e = ledger.bySite.get(siteKey(m));
     if (!e) return true;
-    return e.verdict === "survived" && e.judge === "gate" && judgeOf(m.file) !== "gate";
+    return e.verdict === "survived" && judgesMore(e.judge, judgeOf(m.file));
   });
   console.log(`mutate: --resume: ${before - chosen.length} of ${before} drawn sites already in the ledger`);
 }
@@ -351,6 +360,12 @@ const buildAll = (tree) => run(tree, "make", ["-s", makeJobs, "all", "probe-tool
 // wholefile.c:19:15 held a copy for the old 900 s), the unmutated copy's full run after 900.
 const gate = (tree, full, cases = opt.cases) => run(tree, "build/bin/casegate", (full ? ["--quiet", "--unsupported-fails"]
   : ["--quiet", "--fail-fast", "--unsupported-fails", "--timeout", "60"]).concat(cases ?? []), full ? 900 : 240);
+// --asan: the same cases through the sanitized casegate (core/reader.mk's gate-asan), leaks included; its
+// build recompiles the mutated file's sanitized object and relinks it. Cases run 3 to 5 times slower.
+const buildAsan = (tree) => run(tree, "make", ["-s", makeJobs, "build/asan/bin/casegate"], 900, { CFLAGS: "-O1" });
+const asanGate = (tree, full, cases = opt.cases) => run(tree, "build/asan/bin/casegate", (full ? ["--quiet", "--unsupported-fails"]
+  : ["--quiet", "--fail-fast", "--unsupported-fails", "--timeout", "120"]).concat(cases ?? []), full ? 1800 : 600,
+  { ASAN_OPTIONS: "detect_leaks=1", UBSAN_OPTIONS: "print_stacktrace=1" });
 const probe = (tree, f) => run(tree, "probes/run", ["--family", f, "--pop", "200", "--seed", "1", "--fail-on-miss", "--quiet",
   "--jobs", String(opt.jobs > 1 ? 1 : 2)], 900);
 
@@ -387,8 +402,18 @@ async function judge(tree, families, full = false, mutant = null) {
     const failed = /(\d+) passed, (\d+) failed/.exec(g.out);
     return { verdict: "killed", by: g.timedOut ? "gate (timeout)" : full ? `gate (${failed ? failed[2] : "?"} cases)` : `gate (${first ? first[1] : "?"})` };
   }
-  if (!families.length) return { verdict: "survived", by: unreached ? "gate (no stored case enters the function)" :
-    cases ? `gate (the ${cases.length} cases that enter the function)` : "gate (no populations run)" };
+  if (opt.asan && !unreached) {
+    const ab = await buildAsan(tree);
+    if (ab.code !== 0) return { verdict: "stillborn", by: "does not compile (sanitized)" };
+    const ag = await asanGate(tree, full, cases);
+    if (ag.code !== 0) {
+      const first = /^FAILED +cases\/([^:\s]+)/m.exec(ag.out);
+      const failed = /(\d+) passed, (\d+) failed/.exec(ag.out);
+      return { verdict: "killed", by: ag.timedOut ? "gate-asan (timeout)" : full ? `gate-asan (${failed ? failed[2] : "?"} cases)` : `gate-asan (${first ? first[1] : "?"})` };
+    }
+  }
+  if (!families.length) return { verdict: "survived", by: unreached ? `${gateName} (no stored case enters the function)` :
+    cases ? `${gateName} (the ${cases.length} cases that enter the function)` : `${gateName} (no populations run)` };
   const a = await buildAll(tree);
   if (a.code !== 0) return { verdict: "stillborn", by: "does not compile (the programs)" };
   for (const f of families) {
@@ -400,7 +425,7 @@ async function judge(tree, families, full = false, mutant = null) {
         `${kept ? `; first miss kept: ${kept}` : ""})` };
     }
   }
-  return { verdict: "survived", by: families.length ? `gate, ${families.join(", ")} at 200` : "gate (no populations run)" };
+  return { verdict: "survived", by: families.length ? `${gateName}, ${families.join(", ")} at 200` : `${gateName} (no populations run)` };
 }
 
 // The first copy is built whole and must pass everything it will be judged by (the populations of every
@@ -588,6 +613,7 @@ const coreFiles = readdirSync(join(ROOT, "core/src"), { withFileTypes: true }).f
   .flatMap((d) => globFiles([`core/src/${d.name}/*.c`]));
 const totalSites = coreFiles.reduce((n, f) => n + sites(f).length, 0);
 const byGate = (r) => r.verdict === "killed" && r.by.startsWith("gate");
+const byGateAlone = (r) => !r.judge.includes("+");
 const lines = [];
 lines.push("# Mutation testing", "");
 lines.push("`make mutate` (gates/mutate.mjs) changes one token of the core's C sources at a time (a relation to its " +
@@ -600,7 +626,8 @@ lines.push("`make mutate` (gates/mutate.mjs) changes one token of the core's C s
   "this report is written from it.", "");
 const judgedSites = now.length;
 lines.push(`**Coverage:** ${judgedSites} of the ${totalSites} sites of the core's ${coreFiles.length} files judged ` +
-  `(${now.filter((r) => r.judge !== "gate").length} by the gate and the populations, ${now.filter((r) => r.judge === "gate").length} by the gate alone).`, "");
+  `(${now.filter((r) => !byGateAlone(r)).length} by the gate and the populations, ${now.filter(byGateAlone).length} by the gate alone; ` +
+  `${now.filter((r) => r.judge.startsWith("gate-asan")).length} of them also by the sanitized gate, which killed ${now.filter((r) => r.verdict === "killed" && r.by.startsWith("gate-asan")).length}).`, "");
 if (runInfo.started) {
   const results = judged.filter(Boolean);
   const wall = (Date.now() - t1) / 1000;
@@ -617,10 +644,10 @@ for (const f of coreFiles) {
   const rs = now.filter((r) => r.file === f);
   const g = rs.filter(byGate).length;
   lines.push(`| \`${f}\` | ${sites(f).length} | ${rs.length} | ${g} | ${count(rs, "killed") - g} | ${count(rs, "survived")} | ` +
-    `${rs.filter((r) => r.verdict === "survived" && r.judge === "gate").length} | ${count(rs, "stillborn")} |`);
+    `${rs.filter((r) => r.verdict === "survived" && byGateAlone(r)).length} | ${count(rs, "stillborn")} |`);
 }
 const g = now.filter(byGate).length;
-lines.push(`| **all** | ${totalSites} | ${now.length} | ${g} | ${k - g} | ${sv} | ${now.filter((r) => r.verdict === "survived" && r.judge === "gate").length} | ${sb} |`);
+lines.push(`| **all** | ${totalSites} | ${now.length} | ${g} | ${k - g} | ${sv} | ${now.filter((r) => r.verdict === "survived" && byGateAlone(r)).length} | ${sb} |`);
 const killers = new Map();
 for (const r of now.filter(byGate)) { const c = /\((.*)\)/.exec(r.by)?.[1] ?? r.by; killers.set(c, (killers.get(c) || 0) + 1); }
 const top = [...killers].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -650,7 +677,7 @@ lines.push("", `## Every survivor (${survivors.length})`, "",
   "| site | kind | change | judged by | verdict | why |", "|---|---|---|---|---|---|");
 for (const r of survivors) {
   const v = readOf(r);
-  lines.push(`| ${site(r)} | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${r.judge === "gate" ? "the gate alone" : r.by} | ` +
+  lines.push(`| ${site(r)} | ${r.kind} | \`${r.from}\` → \`${r.to}\` | ${byGateAlone(r) ? (r.judge === "gate-asan" ? "the gate alone (and sanitized)" : "the gate alone") : r.by} | ` +
     `${v ? v.verdict : "**unread**"} | ${v ? v.why.replace(/\|/g, "\\|") : ""} |`);
 }
 const alive = new Set(survivors.map(verdictKey));

@@ -6,6 +6,7 @@
 #   make mutate [MUTATE_FILES=core/src/instance/path*.c,...] [MUTATE_MAX=40|all] [MUTATE_SEED=1]
 #               [MUTATE_SHARD=K/N] [MUTATE_MINUTES=M] [MUTATE_OUT=reports/mutation.md] [MUTATE_JOBS=2]
 #               [MUTATE_RESUME=1: skip the sites the ledger judged] [MUTATE_GATE_ONLY=1: no populations]
+#               [MUTATE_ASAN=1: a survivor of the stored cases judged again by them sanitized, as gate-asan]
 # The stored cases that judge a mutant are those that enter its function (gcov's map of a --coverage
 # build, made in about 2 minutes and cached in build/mutate-coverage/). The whole core is 14,900 sites,
 # about 1 s each on this machine with the gate alone (a population run adds about 20 s to each survivor): `make mutate-core` judges every site the ledger lacks or holds for a
@@ -45,7 +46,9 @@ help::
 	@echo "                     MUTATE_MINUTES, MUTATE_JOBS=2) judged by the stored cases (build/bin/casegate) and"
 	@echo "                     the populations: reports/mutation.md (the verdicts kept in reports/mutation.tsv);"
 	@echo "                     MUTATE_MAX=all, MUTATE_RESUME=1 skips what the ledger judged, MUTATE_GATE_ONLY=1"
-	@echo "make mutate-core     every site of the core the ledger lacks (nightly; SHARD=I/N a share, its ledger a part)"
+	@echo "                     MUTATE_ASAN=1 judges survivors again by the sanitized stored cases (make gate-asan)"
+	@echo "make mutate-core     every site of the core the ledger lacks (nightly; SHARD=I/N a share, its ledger a part),"
+	@echo "                     survivors judged by the sanitized stored cases too"
 	@echo "make mutate-merge    the nightly shares' ledger parts added to reports/mutation.tsv, the report rewritten"
 	@echo "make test-mutate     three mutants of known fate judged, kept and resumed as make mutate says (in make test)"
 	@echo "make casegate        the stored cases of the gate (corpus_gate --no-rigs) in one process"
@@ -53,11 +56,12 @@ help::
 mutate: all $(B)/bin/casegate
 	@$(NODE) gates/mutate.mjs --files '$(MUTATE_FILES)' --max $(MUTATE_MAX) --seed $(MUTATE_SEED) --jobs $(MUTATE_JOBS) \
 	  $(if $(MUTATE_SHARD),--shard $(MUTATE_SHARD)) $(if $(MUTATE_MINUTES),--minutes $(MUTATE_MINUTES)) \
-	  $(if $(MUTATE_RESUME),--resume) $(if $(MUTATE_GATE_ONLY),--no-populations) --shared $(SHARED) --out $(MUTATE_OUT)
+	  $(if $(MUTATE_RESUME),--resume) $(if $(MUTATE_GATE_ONLY),--no-populations) $(if $(MUTATE_ASAN),--asan) \
+	  --shared $(SHARED) --out $(MUTATE_OUT)
 
 mutate-core: all $(B)/bin/casegate
 	@$(if $(SHARD),mkdir -p $(MUTATE_PART) &&) $(NODE) gates/mutate.mjs --files '$(MUTATE_CORE)' \
-	  --max all --resume --jobs $(MUTATE_JOBS) $(if $(MUTATE_MINUTES),--minutes $(MUTATE_MINUTES)) --shared $(SHARED) \
+	  --max all --resume --asan --jobs $(MUTATE_JOBS) $(if $(MUTATE_MINUTES),--minutes $(MUTATE_MINUTES)) --shared $(SHARED) \
 	  $(if $(SHARD),--shard $(SHARD) --ledger $(MUTATE_PART)/mutation.tsv$(comma)reports/mutation.tsv \
 	  --out $(MUTATE_PART)/mutation.md,--out $(MUTATE_OUT))
 
