@@ -147,6 +147,12 @@ START_TEST(layers_match_the_oracle)
     pc_track_entry_set(flip, PC_ENTRY_ALPHA, 0.3);
     pc_track_entry_set(flip, PC_ENTRY_TIME_SCALE, 2);
     pc_animation_state_set_time_scale(state, 0.75);
+    /* The getters read back what was set: booleans as 1 and 0 (track_entry.c:233's flags). */
+    ck_assert(pc_track_entry_get(wave, PC_ENTRY_ADDITIVE) == 1);
+    ck_assert(pc_track_entry_get(wave, PC_ENTRY_REVERSE) == 0);
+    ck_assert(pc_track_entry_get(flip, PC_ENTRY_REVERSE) == 1);
+    ck_assert(pc_track_entry_get(flip, PC_ENTRY_LOOP) == 1);
+    ck_assert(pc_track_entry_get(wave, PC_ENTRY_ALPHA) == 0.5);
     frames(data, sk, state, &h, &d, &pose);
 
     pc_track_entry *swing = pc_animation_state_set_animation(state, 2, animation(data, "swing"), false);
