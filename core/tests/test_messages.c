@@ -281,6 +281,32 @@ START_TEST(read_leaves_no_message)
 }
 END_TEST
 
+/* For document/atlas.c:390:21 `==` -> `!=` (the line of the first byte that is not UTF-8): the stored case
+ * unsupported-mut-h11-atlas-lead-f9 has F9 80 80 80 on its sixth line; the core names line 6. */
+START_TEST(atlas_not_utf8_line)
+{
+    char err[2048];
+    int status = dump_stderr("corpus/cases/unsupported-mut-h11-atlas-lead-f9.json --skin all --physics none "
+                             "--samples 2 --atlas corpus/cases/unsupported-mut-h11-atlas-lead-f9.atlas", err, sizeof err);
+    ck_assert_int_eq(status, 3);
+    ck_assert_msg(strstr(err, ".atlas: line 6: not UTF-8") != NULL, "%s", err);
+}
+END_TEST
+
+/* For play/scenario.c:307:22 `0` -> `1` (the known steps listed for an unknown one): the stored case
+ * refuse-mut-h11-scenario-unknown-step has a step "dance"; the list starts with update and ends with
+ * setupPoseSlots. */
+START_TEST(scenario_unknown_step_lists_all)
+{
+    char err[4096];
+    int status = dump_stderr("corpus/cases/refuse-mut-h11-scenario-unknown-step.json --skin default --scenario "
+                             "corpus/scenarios/refuse-mut-h11-scenario-unknown-step.json", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "unknown step \"dance\" (known: update, setTime, ") != NULL, "%s", err);
+    ck_assert_msg(strstr(err, ", setupPoseBones, setupPoseSlots)") != NULL, "%s", err);
+}
+END_TEST
+
 static Suite *messages_suite(void)
 {
     Suite *s = suite_create("messages");
@@ -298,6 +324,8 @@ static Suite *messages_suite(void)
     tcase_add_test(tc, scenario_deep_text_out_of_memory);
     tcase_add_test(tc, short_text_overflowing_number);
     tcase_add_test(tc, read_leaves_no_message);
+    tcase_add_test(tc, atlas_not_utf8_line);
+    tcase_add_test(tc, scenario_unknown_step_lists_all);
     suite_add_tcase(s, tc);
     return s;
 }
