@@ -113,6 +113,54 @@ START_TEST(options_text_of_samples)
 }
 END_TEST
 
+/* For core/src/dump/dump.c:275:35 `+` -> `-` and 292:70 `1` -> `2`: with --transitions the options
+ * text lists the transitions, every --dt number and the one --mix number (mix is the struct's last field). */
+START_TEST(options_text_of_transitions)
+{
+    char buf[256];
+    static const double dt[2] = { 0.5, 0.25 };
+    pc_dump_options opt = { .skin = "all", .physics = PC_PHYSICS_NONE, .transitions = 3, .dt = dt, .dt_count = 2,
+                            .mix = 0.125 };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin all --physics none --transitions 3 --dt 0.5,0.25 --mix 0.125");
+}
+END_TEST
+
+/* For core/src/dump/dump.c:293:38 `0` -> `1`: one frame is still --frames 1, not samples. */
+START_TEST(options_text_of_one_frame)
+{
+    char buf[256];
+    static const double dt[1] = { 0.5 };
+    pc_dump_options opt = { .skin = NULL, .physics = PC_PHYSICS_UPDATE, .frames = 1, .dt = dt, .dt_count = 1 };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin none --physics update --frames 1 --dt 0.5");
+}
+END_TEST
+
+/* For core/src/dump/dump.c:296:61 `+` -> `-`: --samples keys, then --atlas and --vertices. */
+START_TEST(options_text_of_keys)
+{
+    char buf[256];
+    pc_dump_options opt = { .skin = "s", .physics = PC_PHYSICS_NONE, .keys = true, .atlas = "a.atlas",
+                            .vertices = true };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin s --physics none --samples keys --atlas a.atlas --vertices");
+}
+END_TEST
+
+/* For core/src/dump/dumpwrite.c:56:20 `<` -> `<=`: a space is written as itself (only bytes below 0x20
+ * are \u escapes), and a control byte as \u00XX. */
+START_TEST(space_written_plain)
+{
+    static const char doc[] = "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"a b\\u0001\"}]}";
+    pc_status status;
+    pc_dump_options opt = { .skin = NULL, .samples = 1 };
+    char *out = dump_with(doc, &opt, &status);
+    ck_assert_msg(strstr(out, "\t\"a b\\u0001\"") != NULL, "%s", out);
+    free(out);
+}
+END_TEST
+
 /* For core/src/dump/dump_render.c:75:84 `||` -> `&&`: a slider whose animation keys a slot's alpha
  * makes the render blocks unsupported (the applied colors are not kept), declared before the poses. */
 START_TEST(slider_keying_alpha_declares_render)
@@ -129,6 +177,10 @@ START_TEST(slider_keying_alpha_declares_render)
     const char *pose = strstr(out, "\npose\t0\t");
     ck_assert_msg(declared && pose && declared < pose, "%s", out);
     ck_assert_ptr_null(strstr(out, "\nrender\t"));
+    /* dump_render.c:89:29 `5` -> `6`: exactly the five render blocks are declared */
+    int declarations = 0;
+    for (const char *at = out; (at = strstr(at, "\nunsupported\t")) != NULL; at++) declarations++;
+    ck_assert_int_eq(declarations, 5);
     free(out);
 }
 END_TEST
@@ -179,6 +231,10 @@ START_TEST(short_clipping_polygon_declares_render_and_bounds)
         ck_assert_msg(at != NULL && at > pose, "no %s declaration in the pose: %s", blocks[i], out);
     }
     ck_assert_msg(strstr(out, "\nend\t") != NULL, "%s", out);
+    /* dump_render.c:359:27 `<` -> `<=`: exactly the 5 render and 6 bounds blocks are declared */
+    int declarations = 0;
+    for (const char *at = out; (at = strstr(at, "\nunsupported\t")) != NULL; at++) declarations++;
+    ck_assert_int_eq(declarations, 11);
     free(out);
 }
 END_TEST
@@ -191,6 +247,10 @@ int main(void)
     tcase_add_test(t, posed_document_is_done);
     tcase_add_test(t, cli_exit_status);
     tcase_add_test(t, options_text_of_samples);
+    tcase_add_test(t, options_text_of_transitions);
+    tcase_add_test(t, options_text_of_one_frame);
+    tcase_add_test(t, options_text_of_keys);
+    tcase_add_test(t, space_written_plain);
     tcase_add_test(t, slider_keying_alpha_declares_render);
     tcase_add_test(t, unsolved_constraint_zero_writes_no_pose);
     tcase_add_test(t, short_clipping_polygon_declares_render_and_bounds);

@@ -294,6 +294,9 @@ START_TEST(blocks_on_one_side)
     ck_assert_int_eq(r.entries[0].kind, DIFF_BLOCK_MISSING);
     ck_assert(text_is(r.entries[0].block, "b"));
     ck_assert_uint_eq(r.entries[0].rows, 2);
+    /* a block's entry has no row key (reports/src/evaluate.c reads it as null; dumpdiff.c:376:116) */
+    ck_assert_ptr_null(r.entries[0].key.ptr);
+    ck_assert_ptr_null(r.entries[1].key.ptr);
     ck_assert_str_eq(entry_line(&r, 0), "pose data block b: block missing in core (2 rows), not declared unsupported\n");
     ck_assert_int_eq(r.entries[1].kind, DIFF_BLOCK_EXTRA);
     ck_assert(text_is(r.entries[1].block, "c"));
@@ -322,6 +325,12 @@ START_TEST(fields_on_one_side)
     ck_assert_int_eq(r.entries[1].kind, DIFF_FIELD_EXTRA);
     ck_assert_str_eq(entry_line(&r, 1), "pose data block a row \"k\" field w: oracle absent core 4 (0x4010000000000000)\n");
     ck_assert_uint_eq(stats(&r, "a")->fields_compared, 2);
+    done(&o, &c, &r);
+    /* For core/src/dumpcmp/dumpdiff.c:284:25 `0` -> `1`: the core's first field is the extra one */
+    diff_texts(HEADER "a\t\"k\"\tx=1\nend\t1\n", HEADER "a\t\"k\"\tw=4\tx=1\nend\t1\n", &o, &c, &r);
+    ck_assert_uint_eq(r.difference_count, 1);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_FIELD_EXTRA);
+    ck_assert_str_eq(entry_line(&r, 0), "pose data block a row \"k\" field w: oracle absent core 4 (0x4010000000000000)\n");
     done(&o, &c, &r);
 }
 END_TEST
@@ -394,6 +403,71 @@ START_TEST(unsupported_in_one_pose)
     ck_assert_uint_eq(stats(&r, "s")->rows_unsupported, 1);
     ck_assert_ptr_nonnull(strstr(printed(&o, &c, &r, false), "unsupported by core: block s in pose 1 (line 6): \"r\"; "
                                                              "1 rows and 0 poses not compared\n"));
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:109:17 `0` -> `1` and 121:58 `+` -> `-`: a declaration inside pose 0
+ * skips that pose's rows of the block, and its note (after the oracle's notes) counts them. */
+START_TEST(pose_zero_declaration_noted)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "unsupported\tq\t\"oracle\"\npose\t0\tnull\t0\nb\t\"k\"\tx=1\nrender\t\"r\"\tx=1\n"
+                      "render\t\"r2\"\tx=1\nend\t3\n",
+               HEADER "pose\t0\tnull\t0\nunsupported\ta\t\"one\"\nunsupported\trender\t\"two\"\nb\t\"k\"\tx=1\n"
+                      "end\t1\n",
+               &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_IDENTICAL_BUT_UNSUPPORTED);
+    ck_assert_uint_eq(r.difference_count, 0);
+    ck_assert_uint_eq(r.note_count, 3);
+    ck_assert_uint_eq(r.notes[0].rows_skipped, 0);
+    ck_assert_uint_eq(r.notes[1].rows_skipped, 0);
+    ck_assert_uint_eq(r.notes[2].rows_skipped, 2);
+    ck_assert(r.notes[2].by_core);
+    /* dumpread.c:385:39 `-` -> `+`: a declaration before the poses is everywhere, one after pose 0 in it */
+    const char *text = printed(&o, &c, &r, false);
+    ck_assert_msg(strstr(text, "unsupported by oracle: block q everywhere (line 2): \"oracle\"; 0 rows and 0 poses "
+                               "not compared\n") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "unsupported by core: block render in pose 0 (line 4): \"two\"; 2 rows and 0 poses "
+                               "not compared\n") != NULL, "%s", text);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:133:69 `0` -> `1`: an `unsupported pose` of the oracle's is its note 0,
+ * which counts the core's poses it leaves uncompared. */
+START_TEST(oracle_pose_declaration_noted)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "pose\t0\tnull\t0\nunsupported\tpose\t\"oracle\"\nb\t\"k\"\tx=1\nend\t1\n",
+               HEADER "pose\t0\tnull\t0\nb\t\"k\"\tx=1\npose\t1\t\"a\"\t0\nb\t\"k\"\tx=2\nend\t2\n", &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_IDENTICAL_BUT_UNSUPPORTED);
+    ck_assert_uint_eq(r.note_count, 1);
+    ck_assert(!r.notes[0].by_core);
+    ck_assert_uint_eq(r.notes[0].poses_skipped, 1);
+    /* dumpdiff.c:656:33 `4` -> `5`: the note of an `unsupported pose` is printed as such */
+    const char *text = printed(&o, &c, &r, false);
+    ck_assert_msg(strstr(text, "unsupported by oracle: poses after the ones written (line 3): \"oracle\"; 1 rows and 1 "
+                               "poses not compared\n") != NULL, "%s", text);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:629:31 `0` -> `1`: a one-byte meta key of [a-z0-9] is printed bare. */
+START_TEST(one_byte_meta_key_bare)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "meta\t\"x\"\t\"1\"\na\t\"k\"\tx=1\nend\t1\n", HEADER "meta\t\"y\"\t\"2\"\na\t\"k\"\tx=2\nend\t1\n",
+               &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_DIFFERENT);
+    const char *text = printed(&o, &c, &r, false);
+    ck_assert_msg(strstr(text, "\noracle mem.dump: x=\"1\"\ncore mem.dump: y=\"2\"\n") != NULL, "%s", text);
+    /* dumpdiff.c:663:25 `0` -> `1`: the first block's line is printed too */
+    ck_assert_msg(strstr(text, "\nblock a: rows compared 1, missing in core 0, extra in core 0, unsupported 0; "
+                               "fields compared 1, differing 1\n") != NULL, "%s", text);
     done(&o, &c, &r);
 }
 END_TEST
@@ -663,6 +737,9 @@ int main(void)
     tcase_add_test(tc, unsupported_block_is_never_equal);
     tcase_add_test(tc, unsupported_in_one_pose);
     tcase_add_test(tc, unsupported_poses);
+    tcase_add_test(tc, pose_zero_declaration_noted);
+    tcase_add_test(tc, one_byte_meta_key_bare);
+    tcase_add_test(tc, oracle_pose_declaration_noted);
     tcase_add_test(tc, first_n_kept_all_counted);
     tcase_add_test(tc, printed_report);
     tcase_add_test(tc, corpus_dumps_identical_to_themselves);

@@ -42,6 +42,47 @@ static bool text_is(struct dump_text t, const char *s, size_t len)
 }
 #define TEXT_IS(t, lit) text_is((t), (lit), sizeof(lit) - 1)
 
+/* For core/src/dumpcmp/dumpread.c:59:79 `<=` -> `<` and 73:35 `0` -> `1`: every word character is taken in
+ * block and field names (9 and Z too), and a block name may start with a dot. */
+START_TEST(word_characters_accepted)
+{
+    struct dump d;
+    struct dump_error err;
+    ck_assert_msg(read_text(HEADER "z09AZ_.\t\"k\"\ta09_.Z=1\n.a\t\"k\"\tx=2\nend\t2\n", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.block_count, 2);
+    ck_assert(TEXT_IS(d.blocks[0].name, "z09AZ_."));
+    ck_assert(TEXT_IS(d.blocks[1].name, ".a"));
+    dump_free(&d);
+}
+END_TEST
+
+/* For dumpread.c:487:18 (a stale message cleared), 182:60 (a surrogate pair closing the string),
+ * 251:26 and 253:13 (dump_find_block's -1), 530:15 (dump_free leaves the dump empty). */
+START_TEST(reader_api_edges)
+{
+    struct dump d;
+    struct dump_error err;
+    strcpy(err.message, "stale");
+    ck_assert_msg(read_text(HEADER "b\t\"\\ud83e\\uddb4\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert_str_eq(err.message, "");
+    ck_assert_uint_eq(d.rows[0].key.len, 4);
+    ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xf0\x9f\xa6\xb4", 4), 0);
+    dump_free(&d);
+    /* dumpread.c:125:12: U+0080 is two bytes, C2 80 */
+    ck_assert_msg(read_text(HEADER "b\t\"\\u0080\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.rows[0].key.len, 2);
+    ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xc2\x80", 2), 0);
+    ck_assert_int_eq(dump_find_block(&d, "b", 1), 0);
+    ck_assert_int_eq(dump_find_block(&d, "nope", 4), -1);
+    ck_assert_int_eq(dump_find_block(&d, "", 0), -1);
+    dump_free(&d);
+    ck_assert_ptr_null(d.text);
+    ck_assert_ptr_null(d.arena);
+    ck_assert_uint_eq(d.row_count, 0);
+    ck_assert_uint_eq(d.block_count, 0);
+}
+END_TEST
+
 START_TEST(valid_dump_parses)
 {
     struct dump d;
@@ -208,6 +249,15 @@ static const struct {
     {HEADER "unsupported\tbone\nend\t0\n", 2, "without a reason"},
     {HEADER "unsupported\tbone\treason\nend\t0\n", 2, "unsupported reason"},
     {HEADER "unsupported\t9x\t\"r\"\nend\t0\n", 2, "bad block name"},
+    /* dumpread.c:73:35 and 73:50: a one-byte block name that is a digit, a digit then a dot */
+    {HEADER "unsupported\t9\t\"r\"\nend\t0\n", 2, "bad block name"},
+    /* dumpread.c:92:25: an 18-digit count is a count (here too many rows) */
+    {HEADER "end\t100000000000000000\n", 2, "says 100000000000000000 rows"},
+    /* dumpread.c:291:86: fields are numbered from 1 */
+    {HEADER "b\t\"k\"\tx-y=1\nend\t1\n", 2, "field 1: bad field name"},
+    /* dumpread.c:191:41: a control byte after a backslash is named by its code */
+    {HEADER "b\t\"k\\\x01\"\tx=1\nend\t1\n", 2, "backslash then byte 0x01"},
+    {HEADER "unsupported\t0.\t\"r\"\nend\t0\n", 2, "bad block name"},
     {HEADER "unsupported\nend\t0\n", 2, "without a block"},
     {HEADER "a\t\"k\"\tx=1\na\t\"k\\u0000\"\tx=1\na\t\"k\\u0000\"\tx=1\nend\t3\n", 4, "duplicate row"},
     /* bad only in the first byte of a tag or field name (dumpread.c:66:21 `0` -> `1`) */
@@ -411,6 +461,8 @@ int main(void)
     tcase_add_loop_test(tc, malformed_dumps_are_rejected, 0, (int)(sizeof malformed / sizeof malformed[0]));
     tcase_add_test(tc, files);
     tcase_add_test(tc, corpus_dumps_parse);
+    tcase_add_test(tc, word_characters_accepted);
+    tcase_add_test(tc, reader_api_edges);
     tcase_add_test(tc, every_truncation_is_rejected);
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, three_byte_escapes);
