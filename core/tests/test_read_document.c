@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "memory_limit.h"
 #include "run_suite.h"
 
 /* pc_read_text of a NUL-terminated text (as pc_read_file leaves the file's bytes): the status, the
@@ -116,13 +117,7 @@ START_TEST(deep_text_out_of_memory)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         close(fds[0]);
-        long pages = 0;
-        FILE *f = fopen("/proc/self/statm", "r");
-        if (!f || fscanf(f, "%ld", &pages) != 1) _exit(3);
-        fclose(f);
-        rlim_t limit = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)16 << 20);
-        struct rlimit rl = { limit, limit };
-        if (setrlimit(RLIMIT_AS, &rl) != 0) _exit(3);
+        if (!limit_address_space((size_t)16 << 20)) _exit(3);
         pc_error err;
         char msg[600];
         int status = read_status(text, len, &err);
