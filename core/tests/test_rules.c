@@ -25,6 +25,7 @@ START_TEST(registry_shape)
         const pc_rule *r = pc_rule_at(i);
         ck_assert_ptr_nonnull(r);
         ck_assert_msg(r->reading_count >= 2, "%s has no alternative", r->name);
+        ck_assert_msg(r->reading_count <= PC_READINGS_MAX, "%s counts more readings than it holds", r->name);
         ck_assert_msg(r->population && *r->population, "%s names no population", r->name);
         ck_assert_ptr_eq(pc_rule_find(r->name), r);
         ck_assert_int_eq(pc_readings_selected(&current, i), 0);
