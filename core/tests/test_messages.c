@@ -191,6 +191,18 @@ START_TEST(rule_readings_listed)
 }
 END_TEST
 
+/* For document/read_skins.c:34:72 `0` -> `1` (kind < 1 names an IK constraint "bone"): a skin requiring
+ * an IK constraint the document lacks. The oracle: "Couldn't find IK constraint nope for skin extra." */
+START_TEST(skin_unknown_constraint_named)
+{
+    char err[2048];
+    int status = dump_stderr(FIXTURES "skin-unknown-ik.json", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "skin-unknown-ik.json: $.skins[0].ik[1]: "
+                              "Couldn't find IK constraint nope for skin extra.\n") != NULL, "%s", err);
+}
+END_TEST
+
 /* For play/scenario.c:123:32 `==` -> `!=` (pc_step_name): an applyState step (the third, $.steps[2])
  * before the first setupPose is unsupported, the message naming the step "applyState". */
 START_TEST(scenario_step_named)
@@ -321,6 +333,7 @@ static Suite *messages_suite(void)
     tcase_add_test(tc, read_leaves_no_message);
     tcase_add_test(tc, atlas_not_utf8_line);
     tcase_add_test(tc, scenario_unknown_step_lists_all);
+    tcase_add_test(tc, skin_unknown_constraint_named);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,9 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The words the runtime's refusal names a constraint kind by (pc_constraint_kind's order). */
+static const char *const lookup_words[5] = { "IK constraint", "transform constraint", "path constraint",
+                                            "physics constraint", "slider constraint" };
+
 /* The names a skin lists under `key`, each found with `find` (which throws for falsy names), appended
- * to *list (owned by the data). kind: -1 for bones, else the constraint kind. */
-static void read_name_list(reader *r, json_t *map, const char *key, int **list, int *count, int kind)
+ * to *list (owned by the data). kind: -1 for bones, else the constraint kind. A name not found throws
+ * the runtime's words, naming the skin. */
+static void read_name_list(reader *r, json_t *map, const char *key, int **list, int *count, int kind,
+                           const char *skin_name)
 {
     json_t *names = get(r, map, key);
     if (!js_truthy(names)) return;
@@ -25,8 +31,8 @@ static void read_name_list(reader *r, json_t *map, const char *key, int **list, 
         int found = kind < 0 ? find_bone_js(r, name) : find_constraint_js(r, name, (pc_constraint_kind)kind);
         if (found < 0) {
             const char *text = js_property_key(r->heap, name);
-            reader_throw(r, "Couldn't find %s %s for skin", kind < 0 ? "bone" : pc_constraint_kind_names[kind],
-                         text ? text : "?");
+            reader_throw(r, "Couldn't find %s %s for skin %s.", kind < 0 ? "bone" : lookup_words[kind],
+                         text ? text : "?", skin_name);
         }
         if (*count >= capacity) {
             capacity = *count ? *count * 2 : 8;
@@ -99,9 +105,10 @@ void read_skins(reader *r, json_t *root)
         skin->name = name_text(r, name, "skin's name");
         skin->id.text = skin->name;
         skin->id.js = name;
-        read_name_list(r, map, "bones", &skin->bones, &skin->bone_count, -1);
+        read_name_list(r, map, "bones", &skin->bones, &skin->bone_count, -1, skin->name);
         for (int k = 0; k < 5; k++)
-            read_name_list(r, map, pc_constraint_kind_names[k], &skin->constraints, &skin->constraint_count, k);
+            read_name_list(r, map, pc_constraint_kind_names[k], &skin->constraints, &skin->constraint_count, k,
+                           skin->name);
         /* While its attachments are read, the skin is not yet findable by name. */
         const void *id = skin->id.js;
         skin->id.js = NULL;
