@@ -656,25 +656,26 @@ START_TEST(core_first_block_listed)
 END_TEST
 
 /* For core/src/dumpcmp/dumpdiff.c:304:39 `<=` -> `<` (`size <<= 1` becomes `size << 1`, so the table
- * never grows): ten rows in the opposite order leave ten core rows for the matching by key, more than
- * half of the smallest table (16); the mutant loops for ever (this test case has a short timeout). */
+ * never grows) and 304:21 `*` -> `/` (the table stays at 16 whatever the rows): twenty rows in the
+ * opposite order leave twenty core rows for the matching by key, more than the smallest table (16) holds;
+ * both mutants loop for ever (this test case has a short timeout). */
 START_TEST(many_rows_matched_by_key)
 {
-    char otext[512] = HEADER, ctext[512] = HEADER;
-    for (int k = 0; k < 10; k++) {
+    char otext[1024] = HEADER, ctext[1024] = HEADER;
+    for (int k = 0; k < 20; k++) {
         char row[32];
         snprintf(row, sizeof row, "a\t\"%d\"\tx=%d\n", k, k);
         strcat(otext, row);
-        snprintf(row, sizeof row, "a\t\"%d\"\tx=%d\n", 9 - k, 9 - k);
+        snprintf(row, sizeof row, "a\t\"%d\"\tx=%d\n", 19 - k, 19 - k);
         strcat(ctext, row);
     }
-    strcat(otext, "end\t10\n");
-    strcat(ctext, "end\t10\n");
+    strcat(otext, "end\t20\n");
+    strcat(ctext, "end\t20\n");
     struct dump o, c;
     struct diff_report r;
     diff_texts(otext, ctext, &o, &c, &r);
     ck_assert_int_eq(r.verdict, DIFF_IDENTICAL);
-    ck_assert_uint_eq(r.rows_compared, 10);
+    ck_assert_uint_eq(r.rows_compared, 20);
     done(&o, &c, &r);
 }
 END_TEST

@@ -56,7 +56,7 @@ START_TEST(word_characters_accepted)
 }
 END_TEST
 
-/* For dumpread.c:487:18 (a stale message cleared), 182:60 (a surrogate pair closing the string),
+/* For dumpread.c:487:18 (a stale message cleared), 182:60 (a surrogate pair closing the string), 182:20,
  * 251:26 and 253:13 (dump_find_block's -1), 530:15 (dump_free leaves the dump empty). */
 START_TEST(reader_api_edges)
 {
@@ -67,6 +67,11 @@ START_TEST(reader_api_edges)
     ck_assert_str_eq(err.message, "");
     ck_assert_uint_eq(d.rows[0].key.len, 4);
     ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xf0\x9f\xa6\xb4", 4), 0);
+    dump_free(&d);
+    /* dumpread.c:182:20 `>=` -> `>`: the pair whose high half is the first, \ud800, is U+10000 */
+    ck_assert_msg(read_text(HEADER "b\t\"\\ud800\\udc00\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.rows[0].key.len, 4);
+    ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xf0\x90\x80\x80", 4), 0);
     dump_free(&d);
     /* dumpread.c:125:12: U+0080 is two bytes, C2 80 */
     ck_assert_msg(read_text(HEADER "b\t\"\\u0080\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
@@ -270,6 +275,8 @@ static const struct {
     {HEADER "a\t\"\nend\t1\n", 2, "unterminated string"},
     /* backslash then DEL (dumpread.c:191:61 `>=` -> `>`) */
     {HEADER "a\t\"k\\\x7f\"\nend\t1\n", 2, "bad escape: backslash then byte 0x7F"},
+    /* dumpread.c:191:34 `<` -> `<=`: a space is printable, named as itself */
+    {HEADER "a\t\"k\\ \"\nend\t1\n", 2, "bad escape \\ "},
 };
 
 START_TEST(malformed_dumps_are_rejected)
