@@ -226,6 +226,9 @@ START_TEST(read_as_the_reference)
         "1.00000000000000011102230246251565404236316680908203125", "0e999999999", "-0e-999999999",
         "7.2057594037927933e16", "123456789012345678901234567890", "0.000000000000000000000000000001e30",
         "1.5", "-.5", "1.", "1.e5", "00000000000000000000000000000000000000000000000001", "NaN", "Infinity",
+        /* numtext_parse.c:143:27 `!=` -> `==`: past the 19th integer digit, "93" lifts the value over the
+         * halfway point between 1e20 and the next double (1e20 + 16384) */
+        "100000000000000008193", "100000000000000008191",
     };
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) assert_read_as_reference(edges[i]);
     draw_state d = { 22 };
@@ -272,6 +275,12 @@ START_TEST(parse_accepts_the_syntax_only)
     ck_assert(numtext_parse("0", 1, &v) && numtext_bits(v) == 0);
     /* only the given length is read */
     ck_assert(numtext_parse("12345", 2, &v) && v == 12.0);
+    /* numtext_parse.c:115:25 `>=` -> `>`: 63 characters are read, 64 are not */
+    char digits[65];
+    memset(digits, '1', 64);
+    digits[64] = '\0';
+    ck_assert(numtext_parse(digits, 63, &v) && v == 1.1111111111111111e62);
+    ck_assert(!numtext_parse(digits, 64, &v));
 }
 END_TEST
 

@@ -12,7 +12,8 @@
 /* Writes x into buf (NUMTEXT_MAX bytes) and returns the length. */
 size_t numtext_format(double x, char buf[NUMTEXT_MAX]);
 
-/* Reads the whole of s[0..len) as a number of this syntax; false if it is not one. */
+/* Reads the whole of s[0..len) as a number of this syntax; false if it is not one, or longer than 63
+ * characters (no dump spells a number in more than 25). */
 bool numtext_parse(const char *s, size_t len, double *out);
 
 /* The raw IEEE bits of x, and the distance in units in the last place between two doubles (0 when the
