@@ -203,6 +203,63 @@ START_TEST(skin_unknown_constraint_named)
 }
 END_TEST
 
+/* For play/scenario_run.c:216:24 `&&` -> `||`: an apply, then setupPose, then an update of the world that
+ * throws (one-bone IK on the root bone): the throw is the setup pose's, not the animation's applied
+ * before it. The oracle: "Cannot read properties of null (reading 'appliedPose')". */
+START_TEST(update_world_throw_after_setup_pose)
+{
+    char err[2048];
+    int status = dump_stderr(FIXTURES "ik-root.json --scenario " FIXTURES "apply-then-setup.scenario.json", err,
+                             sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "ik-root.json: the setup pose: TypeError: Cannot read properties of null (reading "
+                              "'appliedPose')\n") != NULL, "%s", err);
+}
+END_TEST
+
+/* For play/scenario_run.c:51:15 `>=` -> `>`: a setSkins step's unknown first skin is named with its index,
+ * as the oracle names it: "$.steps[1].skins[0]: Skin not found: nope". */
+START_TEST(set_skins_unknown_first_skin)
+{
+    char err[2048];
+    int status = dump_stderr(FIXTURES "one-bone.json --scenario " FIXTURES "set-skins-unknown.scenario.json", err,
+                             sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "set-skins-unknown.scenario.json $.steps[1].skins[0]: Skin not found: nope\n") != NULL,
+                  "%s", err);
+}
+END_TEST
+
+/* For document/read_attachments.c:213:45 `4` -> `5` and 213:70 `-` -> `+` (the element limit decided
+ * before stepping): a weighted vertex whose bone count is 22,000,000, and one of 20,000,000 after a
+ * vertex of one bone, are past the limit at once, with no memory spent. The mutants step on to the limit,
+ * growing the lists to 400 MB, which the address space (128 MB, `ulimit -v`) cannot hold: out of memory. */
+START_TEST(weighted_bone_count_past_the_limit)
+{
+    static const char *const files[] = { "weighted-count-huge.json", "weighted-count-after-one.json" };
+    for (int i = 0; i < 2; i++) {
+        char cmd[512], err[2048];
+        snprintf(cmd, sizeof cmd, "ulimit -v 131072 && build/bin/posecore dump " FIXTURES "%s 2>&1 >/dev/null", files[i]);
+        ck_assert_int_eq(run_command(cmd, err, sizeof err), 3);
+        ck_assert_msg(strstr(err, ": $.skins[0].attachments.s.box.vertices: unsupported: weighted vertices is too "
+                                  "large for the core to read\n") != NULL, "%s", err);
+    }
+}
+END_TEST
+
+/* For document/atlas.c:175:38 `+` -> `-`: an atlas whose first line is empty and ends in CR LF, then the
+ * stored case refuse-atlas-filter-one-value's atlas: CR LF ends one line, so the refused `filter` entry
+ * is on line 3, not 4. */
+START_TEST(atlas_crlf_first_line_counted_once)
+{
+    char err[2048];
+    int status = dump_stderr("corpus/cases/refuse-atlas-filter-one-value.json --skin all --physics none "
+                             "--samples 2 --atlas " FIXTURES "crlf-first-filter.atlas", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "crlf-first-filter.atlas: line 3: `filter` value 2 is missing") != NULL, "%s", err);
+}
+END_TEST
+
 /* For play/scenario.c:123:32 `==` -> `!=` (pc_step_name): an applyState step (the third, $.steps[2])
  * before the first setupPose is unsupported, the message naming the step "applyState". */
 START_TEST(scenario_step_named)
@@ -334,6 +391,10 @@ static Suite *messages_suite(void)
     tcase_add_test(tc, atlas_not_utf8_line);
     tcase_add_test(tc, scenario_unknown_step_lists_all);
     tcase_add_test(tc, skin_unknown_constraint_named);
+    tcase_add_test(tc, update_world_throw_after_setup_pose);
+    tcase_add_test(tc, set_skins_unknown_first_skin);
+    tcase_add_test(tc, weighted_bone_count_past_the_limit);
+    tcase_add_test(tc, atlas_crlf_first_line_counted_once);
     suite_add_tcase(s, tc);
     return s;
 }
