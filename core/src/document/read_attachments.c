@@ -50,13 +50,13 @@ static pc_attachment *new_attachment(reader *r, pc_attachment_kind kind)
     return a;
 }
 
-/* ToIndex(x) for an allocation of x elements: RangeError for negatives, the core's limit for the
- * absurdly large. */
+/* ToIndex(x) for a typed array of x elements: RangeError for negatives and past V8's longest typed
+ * array (READER_MAX_TYPED_LENGTH), the core's limit for the merely huge. */
 static size_t to_index(reader *r, double x, const char *what)
 {
     if (isnan(x)) return 0;
     double t = trunc(x);
-    if (t < 0 || t > 9007199254740991.0) reader_throw(r, "RangeError: invalid %s length", what);
+    if (t < 0 || t > READER_MAX_TYPED_LENGTH) reader_throw(r, "RangeError: invalid %s length", what);
     if (t > READER_MAX_ELEMENTS) reader_limit(r, what);
     return (size_t)t;
 }

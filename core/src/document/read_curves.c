@@ -33,12 +33,12 @@ js_num nullish_or(reader *r, json_t *map, const char *key, double def)
     return js_num_of(v);
 }
 
-/* ToIndex(x) for a typed array's length. */
+/* ToIndex(x) for a typed array's length, and V8's longest typed array (READER_MAX_TYPED_LENGTH). */
 static size_t typed_length(reader *r, double x)
 {
     if (isnan(x)) return 0;
     double t = trunc(x);
-    if (t < 0 || t > 9007199254740991.0) reader_throw(r, "RangeError: Invalid typed array length: %g", x);
+    if (t < 0 || t > READER_MAX_TYPED_LENGTH) reader_throw(r, "RangeError: Invalid typed array length: %g", x);
     if (t > READER_MAX_ELEMENTS) reader_limit(r, "a timeline");
     return (size_t)t;
 }

@@ -51,6 +51,9 @@ _Noreturn void reader_throw(reader *r, const char *fmt, ...);
  * runtime would allocate it (or run out of memory trying). */
 _Noreturn void reader_limit(reader *r, const char *what);
 #define READER_MAX_ELEMENTS 20000000.0
+/* V8's longest typed array (Node 20: 2^32 elements): new Float32Array(n) throws RangeError past it
+ * whatever the memory (measured: 4294967296 allocates, 4294967297 throws), so the core refuses there. */
+#define READER_MAX_TYPED_LENGTH 4294967296.0
 /* The TypeError JavaScript throws reading `key` of undefined or null. */
 _Noreturn void reader_type_error(reader *r, const char *key);
 /* Notes (once) that a value is held in a way the core does not model (see skeleton_data.h). */
