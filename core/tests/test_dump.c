@@ -148,6 +148,29 @@ START_TEST(options_text_of_keys)
 }
 END_TEST
 
+/* For core/src/dump/dump.c:275:45 `-` -> `+` and 304:69 `-` -> `+`: a buffer too small for the options
+ * text is filled to its size and no further (snprintf is given the room left, size - n, not size + n). */
+START_TEST(options_text_truncated_in_its_buffer)
+{
+    char big[160];
+    static const double dt[3] = { 0.5, 0.25, 0.125 };
+    pc_dump_options opt = { .skin = "all", .physics = PC_PHYSICS_NONE, .transitions = 3, .dt = dt, .dt_count = 3,
+                            .mix = 0.125 };
+    /* "--skin all --physics none --transitions 3 --dt " is 47 bytes: the first number fits, the second
+     * (",0.25") is cut after 52 bytes */
+    memset(big, 'X', sizeof big);
+    pc_dump_options_text(&opt, big, 53);
+    ck_assert_str_eq(big, "--skin all --physics none --transitions 3 --dt 0.5,0");
+    for (size_t i = 53; i < sizeof big; i++) ck_assert_msg(big[i] == 'X', "byte %zu written past the buffer", i);
+    pc_dump_options keys = { .skin = "s", .physics = PC_PHYSICS_NONE, .keys = true, .atlas = "a-long-atlas-name.atlas" };
+    /* "--skin s --physics none --samples keys" is 38 bytes: " --atlas ..." is cut after 44 bytes */
+    memset(big, 'X', sizeof big);
+    pc_dump_options_text(&keys, big, 45);
+    ck_assert_str_eq(big, "--skin s --physics none --samples keys --atl");
+    for (size_t i = 45; i < sizeof big; i++) ck_assert_msg(big[i] == 'X', "byte %zu written past the buffer", i);
+}
+END_TEST
+
 /* For core/src/dump/dumpwrite.c:56:20 `<` -> `<=`: a space is written as itself (only bytes below 0x20
  * are \u escapes), and a control byte as \u00XX. */
 START_TEST(space_written_plain)
@@ -239,17 +262,43 @@ START_TEST(short_clipping_polygon_declares_render_and_bounds)
 }
 END_TEST
 
+/* For core/src/render/render_commands.c:73:49 `<` -> `<=`: a clipped mesh whose triangles name vertex 4 of
+ * its 4 (one past its array) is not drawn from memory past the array: the render blocks are declared
+ * unsupported (spine-core reads undefined there and draws NaN). */
+START_TEST(clipped_mesh_triangle_past_vertices_declares_render)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}, "
+        "{\"name\": \"m\", \"bone\": \"root\", \"attachment\": \"m\"}], "
+        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"clip\": {\"clip\": {\"type\": \"clipping\", "
+        "\"end\": \"m\", \"vertexCount\": 4, \"vertices\": [-50, -50, 50, -50, 50, 50, -50, 50]}}, "
+        "\"m\": {\"m\": {\"type\": \"mesh\", \"uvs\": [0, 0, 1, 0, 1, 1, 0, 1], \"triangles\": [0, 1, 2, 0, 2, 4], "
+        "\"vertices\": [-100, -100, 100, -100, 100, 100, -100, 100], \"hull\": 4}}}}]}";
+    pc_status status;
+    pc_dump_options opt = { .skin = "default", .samples = 1, .vertices = true };
+    char *out = dump_with(doc, &opt, &status);
+    ck_assert_int_eq(status, PC_OK);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_msg(strstr(out, "\nunsupported\trender\t\"a clipped mesh whose triangles do not name its vertices\"\n") != NULL,
+                  "the render blocks are not declared unsupported");
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dump");
     TCase *t = tcase_create("dump");
     tcase_add_test(t, unposed_animation_is_unsupported);
+    tcase_add_test(t, clipped_mesh_triangle_past_vertices_declares_render);
     tcase_add_test(t, posed_document_is_done);
     tcase_add_test(t, cli_exit_status);
     tcase_add_test(t, options_text_of_samples);
     tcase_add_test(t, options_text_of_transitions);
     tcase_add_test(t, options_text_of_one_frame);
     tcase_add_test(t, options_text_of_keys);
+    tcase_add_test(t, options_text_truncated_in_its_buffer);
     tcase_add_test(t, space_written_plain);
     tcase_add_test(t, slider_keying_alpha_declares_render);
     tcase_add_test(t, unsolved_constraint_zero_writes_no_pose);

@@ -437,6 +437,32 @@ START_TEST(next_tag_one_below)
 }
 END_TEST
 
+/* For dumpread.c:266:42 `!=` -> `==`: a row whose tag is a prefix of the previous row's ("ab" then "a")
+ * starts a block of its own (the mutant compares only the tag's length of the longer name and keeps "ab"). */
+START_TEST(next_tag_prefix_of_previous)
+{
+    struct dump d;
+    struct dump_error err;
+    ck_assert_msg(read_text(HEADER "ab\t\"k\"\tx=1\na\t\"k\"\tx=2\nend\t2\n", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.block_count, 2);
+    ck_assert(TEXT_IS(d.blocks[1].name, "a"));
+    ck_assert_uint_eq(d.rows[1].block, 1);
+    dump_free(&d);
+}
+END_TEST
+
+/* For dumpread.c:79:14 `>` -> `>=`: a row ending in a TAB has an empty last token, which is no field
+ * (the mutant finds no token past the TAB and accepts the row). */
+START_TEST(trailing_tab_is_rejected)
+{
+    struct dump d;
+    struct dump_error err;
+    ck_assert(!read_text(HEADER "a\t\"k\"\tx=1\t\nend\t1\n", &d, &err));
+    ck_assert_uint_eq(err.line, 2);
+    dump_free(&d);
+}
+END_TEST
+
 /* For dumpread.c:223:68 `*` -> `/` (every key of two bytes or more hashes to 0, so finding duplicates
  * takes time quadratic in the rows of a section): 200,000 rows of one pose are read at once (this test
  * case has a short timeout; the mutant needs some 2e10 probes). */
@@ -474,6 +500,8 @@ int main(void)
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, three_byte_escapes);
     tcase_add_test(tc, next_tag_one_below);
+    tcase_add_test(tc, next_tag_prefix_of_previous);
+    tcase_add_test(tc, trailing_tab_is_rejected);
     suite_add_tcase(s, tc);
     TCase *quick = tcase_create("dumpread-quick"); /* tests that must end within seconds */
     tcase_set_timeout(quick, 10);

@@ -545,6 +545,16 @@ START_TEST(constants) {
 }
 END_TEST
 
+/* For core/src/js/jsmath.c:439:60 `3` -> `4` and 439:73 `3` -> `4`: atan of a negative argument at or
+ * beyond 2^66 (reached through atan2(y, 1), which is atan(y)) is -pi/2, -ATAN_HI[3] - ATAN_LO[3].
+ * Node 20: Math.atan2(-Infinity, 1) and Math.atan2(-1e30, 1) are both -1.5707963267948966. */
+START_TEST(atan_of_huge_negative)
+{
+    EXPECT_BITS(js_atan2(-INFINITY, 1.0), 0xbff921fb54442d18);
+    EXPECT_BITS(js_atan2(-1e30, 1.0), 0xbff921fb54442d18);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("jsmath");
     TCase *vec = tcase_create("vectors");
@@ -565,6 +575,7 @@ int main(void) {
     TCase *edge = tcase_create("edges");
     tcase_add_test(edge, signed_zeros);
     tcase_add_test(edge, nan_and_infinities);
+    tcase_add_test(edge, atan_of_huge_negative);
     tcase_add_test(edge, huge_and_tiny_arguments);
     tcase_add_test(edge, pow_cases);
     tcase_add_test(edge, max_min);
