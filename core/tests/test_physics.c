@@ -87,6 +87,7 @@ START_TEST(game_loop_matches_the_oracle)
             double root[9] = { -1, -1, -1, -1, -1, -1, -1, -1, -1 };
             pc_skeleton_root(sk, root); /* its time in out[4]: api.c:179:9 `4` -> `5` */
             ck_assert(root[4] == pc_skeleton_time(sk));
+            ck_assert(root[2] == -1 && root[3] == 1.5); /* the scales: api.c:178:9 `3` -> `4` */
             pc_skeleton_set_position(sk, root[0] + 2.5, root[1] + -0.75);
             double time = pc_skeleton_time(sk);
             ck_assert_ptr_null(pc_skeleton_apply_animation_looped(sk, a, last, time, events));

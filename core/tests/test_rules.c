@@ -108,6 +108,39 @@ START_TEST(bad_specs)
 }
 END_TEST
 
+/* The unknown-rule message, in a buffer that holds it all, lists every rule once and ends with the last
+ * one's name and `)`: nothing is read past the registry. */
+START_TEST(unknown_rule_lists_every_rule)
+{
+    static char msg[16384];
+    pc_readings r;
+    pc_readings_init(&r);
+    ck_assert_int_eq(pc_readings_select(&r, "nope=x", msg, sizeof msg), -1);
+    size_t n = strlen(msg);
+    ck_assert_uint_lt(n, sizeof msg - 1);
+    for (size_t i = 0; i < pc_rule_count(); i++) ck_assert_msg(strstr(msg, pc_rule_at(i)->name), "%s", msg);
+    const char *last = pc_rule_at(pc_rule_count() - 1)->name;
+    size_t m = strlen(last);
+    ck_assert_uint_gt(n, m + 3);
+    ck_assert_msg(memcmp(msg + n - m - 3, ", ", 2) == 0 && memcmp(msg + n - m - 1, last, m) == 0 && msg[n - 1] == ')',
+                  "the message does not end with \", %s)\": %s", last, msg + (n > 80 ? n - 80 : 0));
+}
+END_TEST
+
+/* Each reading of render.clip-input sets the flag the render layer reads. */
+START_TEST(render_clip_input_selects_the_flag)
+{
+    char msg[256];
+    pc_readings r;
+    pc_readings_init(&r);
+    ck_assert(!r.render_clip_doubles);
+    ck_assert_int_eq(pc_readings_select(&r, "render.clip-input=doubles", msg, sizeof msg), 0);
+    ck_assert(r.render_clip_doubles);
+    ck_assert_int_eq(pc_readings_select(&r, "render.clip-input=float32", msg, sizeof msg), 0);
+    ck_assert(!r.render_clip_doubles);
+}
+END_TEST
+
 /* math.trig=libm selects the C library's functions: an argument where they differ from V8's shows it. */
 START_TEST(trig_selection_observable)
 {
@@ -200,6 +233,8 @@ int main(void)
     tcase_add_test(t, registry_shape);
     tcase_add_test(t, select_and_reset);
     tcase_add_test(t, bad_specs);
+    tcase_add_test(t, unknown_rule_lists_every_rule);
+    tcase_add_test(t, render_clip_input_selects_the_flag);
     tcase_add_test(t, trig_selection_observable);
     tcase_add_test(t, deg_rad_selection_observable);
     tcase_add_test(t, cli);

@@ -139,6 +139,11 @@ static void layers_from_stamp(unsigned stamp)
     pc_skeleton_setup_pose(sk);
     pc_skeleton_update_world_transform(sk);
     assert_pose(data, sk, &h, &d, pose++);
+    /* The slots' attachments read back by number: body a, tip c; none outside the slots (api.c:222). */
+    ck_assert_str_eq(pc_skeleton_slot_attachment(sk, 0), "a");
+    ck_assert_str_eq(pc_skeleton_slot_attachment(sk, 1), "c");
+    ck_assert_ptr_null(pc_skeleton_slot_attachment(sk, -1));
+    ck_assert_ptr_null(pc_skeleton_slot_attachment(sk, 2));
 
     ck_assert_ptr_nonnull(pc_animation_state_set_animation(state, 0, animation(data, "swing"), true));
     pc_track_entry *wave = pc_animation_state_set_animation(state, 1, animation(data, "wave"), true);
