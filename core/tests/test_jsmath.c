@@ -555,6 +555,21 @@ START_TEST(atan_of_huge_negative)
 }
 END_TEST
 
+/* Mutants of js_pow that the vectors miss, each pinned with Node 20's Math.pow (bits from
+ * Buffer.writeDoubleBE(Math.pow(x, y))); the pairs were found by comparing the mutant with the core. */
+START_TEST(pow_mutant_pairs)
+{
+    /* core/src/js/jsmath.c:712:54 `0.25` -> `0.26`: the x^4/4 term of log(x) for |x - 1| <= 2^-20 and
+     * |y| > 2^31 flips the last bit of these (9 of 1e6 random pairs) */
+    EXPECT_BITS(js_pow(dbl(0x3fefffff8413a3bd), dbl(0xc1e34df46b1508d4)), 0x75dc7c246befb3ed);
+    EXPECT_BITS(js_pow(dbl(0x3ff000002bf69617), dbl(0x41e60d55a58ff8c3)), 0x6ba42625a02366f7);
+    /* core/src/js/jsmath.c:756:38 `+` -> `-`: the head p_h of s * (3 + s^2 + r) split from u - v; found
+     * among x whose 21-bit heads of u + v and u - v differ, with y * log2 x near +-1000 */
+    EXPECT_BITS(js_pow(dbl(0x3f88fdc31bcdc8fe), dbl(0xc05b06ddd612f8b3)), 0x6ae261277ff35819);
+    EXPECT_BITS(js_pow(dbl(0x3ff1e416549a198b), dbl(0x40ab94f8d4ec261d)), 0x637f5c35d39027d2);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("jsmath");
     TCase *vec = tcase_create("vectors");
@@ -578,6 +593,7 @@ int main(void) {
     tcase_add_test(edge, atan_of_huge_negative);
     tcase_add_test(edge, huge_and_tiny_arguments);
     tcase_add_test(edge, pow_cases);
+    tcase_add_test(edge, pow_mutant_pairs);
     tcase_add_test(edge, max_min);
     tcase_add_test(edge, to_int32);
     tcase_add_test(edge, number_helpers);

@@ -3,9 +3,11 @@
  * ToNumber of other values, truthiness, property reads on strings by UTF-16 unit, and the `for ... in`
  * key order of objects (array indices first, ascending). */
 #include "js/jsobject.h"
+#include "js/jsondeep.h"
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +160,158 @@ START_TEST(for_in_order)
 }
 END_TEST
 
+/* Each check below names the mutation survivor it kills (FILE:LINE:COL FROM -> TO); expected values
+ * from Node 20. */
+
+/* U+10000, the first astral code point (F0 90 80 80), is two UTF-16 units: "\u{10000}".length is 2,
+ * its units 0xD800 and 0xDC00; "\u{1F600}".charCodeAt(0) is 0xD83D. */
+START_TEST(astral_code_points_by_unit)
+{
+    js_heap h;
+    ck_assert(js_heap_init(&h));
+    bool type_error = false;
+    json_t *first = json_stringn("\xF0\x90\x80\x80", 4);
+    /* jsobject.c:111:51 1 -> 2 (decodes F0 90 80 80 as 0) and 139:95 >= -> > (0x10000 one unit) */
+    ck_assert(js_length(&h, first, &type_error) == 2);
+    /* jsobject.c:151:15 >= -> > (U+10000 read by index as one unit) */
+    json_t *hi = js_get_index(&h, first, 0, &type_error), *lo = js_get_index(&h, first, 1, &type_error);
+    ck_assert(js_typeof(hi) == JS_STRING && json_string_length(hi) == 3 && memcmp(json_string_value(hi), "\xED\xA0\x80", 3) == 0);
+    ck_assert(js_typeof(lo) == JS_STRING && json_string_length(lo) == 3 && memcmp(json_string_value(lo), "\xED\xB0\x80", 3) == 0);
+    /* jsobject.c:152:34 + -> - (the high surrogate 0xD800 + 0x3D of U+1F600 taken as 0xD800 - 0x3D) */
+    json_t *grin = json_stringn("\xF0\x9F\x98\x80", 4);
+    json_t *grin_hi = js_get_index(&h, grin, 0, &type_error);
+    ck_assert(js_typeof(grin_hi) == JS_STRING && json_string_length(grin_hi) == 3
+              && memcmp(json_string_value(grin_hi), "\xED\xA0\xBD", 3) == 0); /* WTF-8 of 0xD83D */
+    ck_assert(!type_error);
+    json_decref(first);
+    json_decref(grin);
+    js_heap_free(&h);
+}
+END_TEST
+
+/* Number("\u16805"), Number("\u20005"), Number("\u200A5"), Number("\u20285") are all 5 in Node 20;
+ * Number(" ") read from a one-byte prefix of two spaces is Number(" "), 0. */
+START_TEST(unicode_spaces_and_prefix_lengths)
+{
+    /* jsobject.c:254:12 || -> && (U+1680 and U+2000..U+200A no longer spaces) */
+    ck_assert(js_string_to_number("\xE1\x9A\x80" "5", 4) == 5);
+    /* jsobject.c:254:18 >= -> > (U+2000 no longer a space) */
+    ck_assert(js_string_to_number("\xE2\x80\x80" "5", 4) == 5);
+    ck_assert(js_string_to_number("\xE2\x80\x8A" "5", 4) == 5);
+    /* jsobject.c:254:44 || -> && (U+2028 no longer a space) */
+    ck_assert(js_string_to_number("\xE2\x80\xA8" "5", 4) == 5);
+    /* jsobject.c:290:18 < -> <= (the leading-space scan reads the byte at len, a space, and trims past
+     * the end: NaN) */
+    double x = js_string_to_number("  ", 1);
+    ck_assert_msg(bits(x) == 0, "Number(\" \") should be +0, core %.17g", x);
+}
+END_TEST
+
+/* String(v) as a property key (Array.prototype.join for arrays): String(1) "1", String([-0]) "0",
+ * String([1,2]) "1,2", String([false,1]) "false,1", String([[],1]) ",1". */
+START_TEST(property_keys_of_values)
+{
+    js_heap h;
+    ck_assert(js_heap_init(&h));
+    static const struct { const char *json, *key; } cases[] = {
+        { "1", "1" },             /* jsobject.c:420:14 0 -> 1 (1 spelled as 0) */
+        { "[-0]", "0" },
+        { "[1,2]", "1,2" },       /* jsobject.c:456:59 1 -> 2 (the comma with a NUL) */
+        { "[false,1]", "false,1" }, /* jsobject.c:448:123 5 -> 6 ("false" with a NUL) */
+        { "[[],1]", ",1" },       /* jsobject.c:461:65 0 -> 1 (an empty inner array as a NUL) */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        json_t *v = parse(cases[i].json);
+        const char *key = js_property_key(&h, v);
+        ck_assert_msg(key && strcmp(key, cases[i].key) == 0, "String(%s) is \"%s\", core \"%s\"", cases[i].json,
+                      cases[i].key, key ? key : "(null)");
+        json_decref(v);
+    }
+    js_heap_free(&h);
+}
+END_TEST
+
+START_TEST(identity_and_array_methods)
+{
+    js_heap h;
+    ck_assert(js_heap_init(&h));
+    json_t *o = parse("{\"a\":1}"), *o2 = parse("{\"a\":1}"), *a = parse("[1]");
+    /* jsobject.c:406:23 == -> != : o === o is true, two equal-looking objects are not */
+    ck_assert(js_strict_equals(o, o) && js_strict_equals(a, a));
+    ck_assert(!js_strict_equals(o, o2));
+    /* jsobject.c:204:66 0 -> 1: typeof [].values is "function", as [].keys and [].entries */
+    bool type_error = false;
+    json_t *keys = js_get(&h, a, "keys", &type_error);
+    ck_assert(keys != NULL);
+    ck_assert(js_get(&h, a, "values", &type_error) == keys);
+    ck_assert(js_get(&h, a, "entries", &type_error) == keys);
+    ck_assert(!type_error);
+    json_decref(o);
+    json_decref(o2);
+    json_decref(a);
+    js_heap_free(&h);
+}
+END_TEST
+
+/* Object.keys({"b":1,"10":2,"2":3,"1":4,"a":5,"0":6}) is ["0","1","2","10","b","a"] in Node 20.
+ * jsobject.c:490:32 - -> + (the insertion sort shifting from the wrong neighbour). */
+START_TEST(object_keys_order)
+{
+    json_t *o = parse("{\"b\":1,\"10\":2,\"2\":3,\"1\":4,\"a\":5,\"0\":6}");
+    js_key keys[6];
+    static const char *const want[] = { "0", "1", "2", "10", "b", "a" };
+    ck_assert_uint_eq(js_object_keys(o, keys), 6);
+    for (size_t i = 0; i < 6; i++) ck_assert_str_eq(keys[i].key, want[i]);
+    json_decref(o);
+}
+END_TEST
+
+/* The deep-JSON check (jsondeep.c) as JSON.parse: "\u00AA" is a valid escape (JSON.parse gives "ª");
+ * "[1.]" is refused at position 3 ("Unterminated fractional number in JSON at position 3"); and a text
+ * nested 1,999 deep is below the cut level (JS_DEEP_CUT, 2,000), one nested 2,000 deep has one cut. */
+static char *nest(size_t depth, size_t *len)
+{
+    char *t = malloc(2 * depth + 1);
+    ck_assert(t != NULL);
+    memset(t, '[', depth);
+    memset(t + depth, ']', depth);
+    t[2 * depth] = '\0';
+    *len = 2 * depth;
+    return t;
+}
+
+START_TEST(deep_json_check_and_cut)
+{
+    size_t out_len = 0, cuts = 0, error_at = 0;
+    /* jsondeep.c:17:81 >= -> > ('A' no longer a hex digit) */
+    char *out = js_cut_deep_json("\"\\u00AA\"", 8, &out_len, &cuts, &error_at);
+    ck_assert(out != NULL && cuts == 0 && out_len == 8);
+    free(out);
+    /* jsondeep.c:48:19 || -> && (a fraction without digits passes when a bracket follows) */
+    error_at = 0;
+    ck_assert(js_cut_deep_json("[1.]", 4, &out_len, &cuts, &error_at) == NULL);
+    ck_assert_uint_eq(error_at, 3);
+    /* jsondeep.c:156:54 1 -> 2 (the cut one level too high) */
+    size_t len;
+    char *t = nest(1999, &len);
+    out = js_cut_deep_json(t, len, &out_len, &cuts, &error_at);
+    ck_assert(out != NULL && cuts == 0 && out_len == len);
+    free(out);
+    free(t);
+    /* jsondeep.c:182:29 + -> - (the stack of open containers one byte short): a text of opening brackets
+     * only fills len bytes of it; JSON.parse("[[[[") is refused at its end. Seen under AddressSanitizer
+     * only (gates/mutant_check --asan --test) */
+    error_at = 0;
+    ck_assert(js_cut_deep_json("[[[[", 4, &out_len, &cuts, &error_at) == NULL);
+    ck_assert_uint_eq(error_at, 4);
+    t = nest(2000, &len);
+    out = js_cut_deep_json(t, len, &out_len, &cuts, &error_at);
+    ck_assert(out != NULL && cuts == 1);
+    free(out);
+    free(t);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("jsobject");
@@ -167,6 +321,12 @@ int main(void)
     tcase_add_test(tc, truthiness);
     tcase_add_test(tc, strings_by_utf16_unit);
     tcase_add_test(tc, for_in_order);
+    tcase_add_test(tc, astral_code_points_by_unit);
+    tcase_add_test(tc, unicode_spaces_and_prefix_lengths);
+    tcase_add_test(tc, property_keys_of_values);
+    tcase_add_test(tc, identity_and_array_methods);
+    tcase_add_test(tc, object_keys_order);
+    tcase_add_test(tc, deep_json_check_and_cut);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

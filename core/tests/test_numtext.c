@@ -275,6 +275,9 @@ START_TEST(parse_accepts_the_syntax_only)
     ck_assert(numtext_parse("0", 1, &v) && numtext_bits(v) == 0);
     /* only the given length is read */
     ck_assert(numtext_parse("12345", 2, &v) && v == 12.0);
+    /* numtext_parse.c:164:18 `<` -> `<=`: the exponent's digits stop at the given length too ("1e5" of
+     * "1e55" is 100000, as Number("1e5")) */
+    ck_assert(numtext_parse("1e55", 3, &v) && v == 1e5);
     /* numtext_parse.c:115:25 `>=` -> `>`: 63 characters are read, 64 are not */
     char digits[65];
     memset(digits, '1', 64);
