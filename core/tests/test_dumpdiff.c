@@ -715,6 +715,30 @@ START_TEST(pose_entry_texts_exact)
     ck_assert_int_eq(r.entries[1].kind, DIFF_POSE_MISSING);
     ck_assert_int_eq(r.entries[1].pose, 1);
     ck_assert(text_is(r.entries[1].block, "pose"));
+    /* dumpdiff.c:449:97 `0` -> `1`: a one-sided pose's entry has no key ({NULL, 0}, dumpdiff.h) */
+    ck_assert_ptr_null(r.entries[1].key.ptr);
+    ck_assert_uint_eq(r.entries[1].key.len, 0);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:133:72 `+` -> `-`: the core's `unsupported pose`, its second declaration
+ * (after a block's), is its note 1 after the oracle's none; that note counts the oracle's pose it leaves
+ * uncompared (the mutant takes note 0 - 1, before the array). */
+START_TEST(core_pose_declaration_second)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "pose\t0\tnull\t0\nb\t\"k\"\tx=1\npose\t1\t\"a\"\t0\nb\t\"k\"\tx=2\nend\t2\n",
+               HEADER "unsupported\tq\t\"block\"\npose\t0\tnull\t0\nunsupported\tpose\t\"poses\"\nb\t\"k\"\tx=1\nend\t1\n",
+               &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_IDENTICAL_BUT_UNSUPPORTED);
+    ck_assert_uint_eq(r.note_count, 2);
+    ck_assert(r.notes[0].by_core && r.notes[1].by_core);
+    ck_assert_uint_eq(r.notes[0].poses_skipped, 0);
+    ck_assert_uint_eq(r.notes[1].poses_skipped, 1);
+    ck_assert_uint_eq(r.notes[1].rows_skipped, 1);
+    ck_assert_uint_eq(r.poses_unsupported, 1);
     done(&o, &c, &r);
 }
 END_TEST
@@ -748,6 +772,7 @@ int main(void)
     tcase_add_test(tc, core_first_block_listed);
     tcase_add_test(tc, walk_stops_at_section_end);
     tcase_add_test(tc, pose_entry_texts_exact);
+    tcase_add_test(tc, core_pose_declaration_second);
     suite_add_tcase(s, tc);
     TCase *quick = tcase_create("dumpdiff-quick"); /* tests that must end at once */
     tcase_set_timeout(quick, 5);
