@@ -371,6 +371,21 @@ START_TEST(scenario_unknown_step_lists_all)
 }
 END_TEST
 
+/* For document/read_animations.c:342:58 `!=` -> `==`: the stored case refuse-mut-h21-folder-slots-length
+ * has a draw order folder whose slots are an object of length -1; the runtime throws making the folder's
+ * slot list (the oracle's stored .refused message "Invalid array length"), before it iterates them. The
+ * mutant skips the length test for slots that have a length and refuses later: "slots is not iterable". */
+START_TEST(folder_slots_invalid_length)
+{
+    char err[2048];
+    int status = dump_stderr("corpus/cases/refuse-mut-h21-folder-slots-length.json --skin all --physics none "
+                             "--samples 2 --anim b", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "$.animations.a.drawOrderFolder[0]: RangeError: Invalid array length\n") != NULL, "%s",
+                  err);
+}
+END_TEST
+
 static Suite *messages_suite(void)
 {
     Suite *s = suite_create("messages");
@@ -395,6 +410,7 @@ static Suite *messages_suite(void)
     tcase_add_test(tc, set_skins_unknown_first_skin);
     tcase_add_test(tc, weighted_bone_count_past_the_limit);
     tcase_add_test(tc, atlas_crlf_first_line_counted_once);
+    tcase_add_test(tc, folder_slots_invalid_length);
     suite_add_tcase(s, tc);
     return s;
 }

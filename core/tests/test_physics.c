@@ -106,6 +106,29 @@ START_TEST(game_loop_matches_the_oracle)
 }
 END_TEST
 
+/* pc_skeleton_apply (Animation.apply with its whole signature) takes every animation index from 0 to the
+ * count - 1 and names any other: for instance/api.c:122:21 `0` -> `1` (the first animation refused). */
+START_TEST(apply_takes_the_first_animation)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_file("corpus/cases/physics-skeleton-flipped-move.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    ck_assert(sk && pc_skeleton_set_skin(sk, "all"));
+    pc_skeleton_setup_pose(sk);
+    int count = pc_data_animation_count(data);
+    ck_assert_int_gt(count, 0);
+    for (int a = 0; a < count; a++)
+        ck_assert_ptr_null(pc_skeleton_apply(sk, a, -1, 0.25, true, NULL, 1, PC_FROM_SETUP, false, false, false));
+    ck_assert_str_eq(pc_skeleton_apply(sk, -1, -1, 0.25, true, NULL, 1, PC_FROM_SETUP, false, false, false),
+                     "no such animation");
+    ck_assert_str_eq(pc_skeleton_apply(sk, count, -1, 0.25, true, NULL, 1, PC_FROM_SETUP, false, false, false),
+                     "no such animation");
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
 /* The dump of a scenario's text for corpus/cases/physics-step-fps-24.json; *status its status. */
 static char *scenario_dump(const char *doc, const char *scenario_text, pc_status *status, pc_error *err)
 {
@@ -178,6 +201,7 @@ int main(void)
     tcase_add_test(tc, game_loop_matches_the_oracle);
     tcase_add_test(tc, mixed_apply_is_posed);
     tcase_add_test(tc, step_forever_is_unsupported);
+    tcase_add_test(tc, apply_takes_the_first_animation);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -69,6 +69,13 @@ START_TEST(select_and_reset)
     ck_assert_int_eq(pc_readings_select(&r, "math.trig=v8-fdlibm", msg, sizeof msg), 0);
     ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_MATH_TRIG), 0);
     ck_assert(!r.trig_libm);
+    /* A bounding box's polygon: float32 by default, the doubles under the other reading
+     * (document/rules.c:276:64 `1` -> `2`: doubles would set nothing). */
+    ck_assert(!r.hit_doubles);
+    ck_assert_int_eq(pc_readings_select(&r, "bounds.polygon-float32=doubles", msg, sizeof msg), 0);
+    ck_assert(r.hit_doubles);
+    ck_assert_int_eq(pc_readings_select(&r, "bounds.polygon-float32=float32", msg, sizeof msg), 0);
+    ck_assert(!r.hit_doubles);
 }
 END_TEST
 
