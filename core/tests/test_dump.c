@@ -137,6 +137,19 @@ START_TEST(options_text_of_one_frame)
 }
 END_TEST
 
+/* For core/src/dump/dump.c:299:90 `4` -> `5`: --skeleton lists its four numbers (x, y, scaleX, scaleY; the
+ * oracle's normalised options), never a fifth value after them. */
+START_TEST(options_text_of_skeleton)
+{
+    char buf[256];
+    static const double dt[1] = { 0.5 }, skeleton[5] = { 1, 2, 0.5, -1, 7 };
+    pc_dump_options opt = { .skin = "all", .physics = PC_PHYSICS_NONE, .frames = 1, .dt = dt, .dt_count = 1,
+                            .skeleton = skeleton };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin all --physics none --frames 1 --dt 0.5 --skeleton 1,2,0.5,-1");
+}
+END_TEST
+
 /* For core/src/dump/dump.c:296:61 `+` -> `-`: --samples keys, then --atlas and --vertices. */
 START_TEST(options_text_of_keys)
 {
@@ -204,6 +217,49 @@ START_TEST(slider_keying_alpha_declares_render)
     int declarations = 0;
     for (const char *at = out; (at = strstr(at, "\nunsupported\t")) != NULL; at++) declarations++;
     ck_assert_int_eq(declarations, 5);
+    free(out);
+}
+END_TEST
+
+/* For core/src/dump/dump_render.c:74:52 `||` -> `&&` and 91:29 `9` -> `10`: a slider whose animation keys
+ * the draw order makes every vertex block unsupported (its applied draw order is not kept): the 5 render
+ * and the 9 vertices and bounds blocks, no more, declared before the poses. */
+START_TEST(slider_keying_draw_order_declares_all)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"s\", \"bone\": \"root\"}, {\"name\": \"t\", \"bone\": \"root\"}], "
+        "\"constraints\": [{\"type\": \"slider\", \"name\": \"sl\", \"animation\": \"swap\"}], "
+        "\"animations\": {\"swap\": {\"drawOrder\": [{\"time\": 0, \"offsets\": [{\"slot\": \"s\", \"offset\": 1}]}]}}}";
+    pc_status status;
+    pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
+    char *out = dump_with(doc, &opt, &status);
+    const char *declared = strstr(out, "\nunsupported\tbounds.segment\t\"a slider keys the draw order");
+    const char *pose = strstr(out, "\npose\t0\t");
+    ck_assert_msg(declared && pose && declared < pose, "%s", out);
+    int declarations = 0;
+    for (const char *at = out; (at = strstr(at, "\nunsupported\t")) != NULL; at++) declarations++;
+    ck_assert_int_eq(declarations, 14);
+    free(out);
+}
+END_TEST
+
+/* For core/src/dump/dump_render.c:75:104 `||` -> `&&`: a slider whose animation keys only a slot's rgb2
+ * (light and dark colors) makes the render blocks unsupported too. */
+START_TEST(slider_keying_rgb2_declares_render)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"s\", \"bone\": \"root\", \"dark\": \"000000\"}], "
+        "\"constraints\": [{\"type\": \"slider\", \"name\": \"sl\", \"animation\": \"tint\"}], "
+        "\"animations\": {\"tint\": {\"slots\": {\"s\": {\"rgb2\": [{\"light\": \"ff0000\", \"dark\": \"00ff00\"}, "
+        "{\"time\": 1, \"light\": \"ffffff\", \"dark\": \"000000\"}]}}}}}";
+    pc_status status;
+    pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
+    char *out = dump_with(doc, &opt, &status);
+    const char *declared = strstr(out, "\nunsupported\trender\t\"a slider keys slot colors");
+    const char *pose = strstr(out, "\npose\t0\t");
+    ck_assert_msg(declared && pose && declared < pose, "%s", out);
     free(out);
 }
 END_TEST
@@ -298,9 +354,12 @@ int main(void)
     tcase_add_test(t, options_text_of_transitions);
     tcase_add_test(t, options_text_of_one_frame);
     tcase_add_test(t, options_text_of_keys);
+    tcase_add_test(t, options_text_of_skeleton);
     tcase_add_test(t, options_text_truncated_in_its_buffer);
     tcase_add_test(t, space_written_plain);
     tcase_add_test(t, slider_keying_alpha_declares_render);
+    tcase_add_test(t, slider_keying_draw_order_declares_all);
+    tcase_add_test(t, slider_keying_rgb2_declares_render);
     tcase_add_test(t, unsolved_constraint_zero_writes_no_pose);
     tcase_add_test(t, short_clipping_polygon_declares_render_and_bounds);
     suite_add_tcase(s, t);

@@ -472,6 +472,21 @@ START_TEST(one_byte_meta_key_bare)
 }
 END_TEST
 
+/* For core/src/dumpcmp/dumpdiff.c:629:29 `>` -> `>=` and 631:38 `&&` -> `||`: a meta key that is empty or
+ * holds a byte outside [a-z0-9] (here an upper-case K) is printed quoted, never bare. */
+START_TEST(meta_keys_quoted_unless_bare)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "meta\t\"\"\t\"1\"\nmeta\t\"K\"\t\"2\"\na\t\"k\"\tx=1\nend\t1\n", HEADER "a\t\"k\"\tx=2\nend\t1\n",
+               &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_DIFFERENT);
+    const char *text = printed(&o, &c, &r, false);
+    ck_assert_msg(strstr(text, "\noracle mem.dump: \"\"=\"1\" \"K\"=\"2\"\ncore mem.dump:\n") != NULL, "%s", text);
+    done(&o, &c, &r);
+}
+END_TEST
+
 START_TEST(unsupported_poses)
 {
     struct dump o, c;
@@ -764,6 +779,7 @@ int main(void)
     tcase_add_test(tc, unsupported_poses);
     tcase_add_test(tc, pose_zero_declaration_noted);
     tcase_add_test(tc, one_byte_meta_key_bare);
+    tcase_add_test(tc, meta_keys_quoted_unless_bare);
     tcase_add_test(tc, oracle_pose_declaration_noted);
     tcase_add_test(tc, first_n_kept_all_counted);
     tcase_add_test(tc, printed_report);

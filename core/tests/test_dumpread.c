@@ -277,6 +277,8 @@ static const struct {
     {HEADER "a\t\"k\\\x7f\"\nend\t1\n", 2, "bad escape: backslash then byte 0x7F"},
     /* dumpread.c:191:34 `<` -> `<=`: a space is printable, named as itself */
     {HEADER "a\t\"k\\ \"\nend\t1\n", 2, "bad escape \\ "},
+    /* an `unsupported` line takes two fields after its tag (dumpread.c:392:58 `2` -> `3`) */
+    {HEADER "unsupported\tbone\t\"r\"\t\"x\"\nend\t0\n", 2, "`unsupported` line has more than 2 fields"},
 };
 
 START_TEST(malformed_dumps_are_rejected)
@@ -413,6 +415,17 @@ END_TEST
 
 /* For dumpread.c:127:19 `<` -> `<=` and :132:37 `6` -> `7`: \u0800 (the first 3-byte code point) and
  * \u20ac decode to their UTF-8 bytes E0 A0 80 and E2 82 AC. */
+/* For dumpread.c:107:23 `<=` -> `<`: an upper-case F is a hex digit of a \u escape ("\u004F" is O). */
+START_TEST(upper_case_hex_escape)
+{
+    struct dump d;
+    struct dump_error err;
+    ck_assert_msg(read_text(HEADER "a\t\"\\u004F\\u00dF\"\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert(text_is(d.rows[0].key, "O\xc3\x9f", 3));
+    dump_free(&d);
+}
+END_TEST
+
 START_TEST(three_byte_escapes)
 {
     struct dump d;
@@ -499,6 +512,7 @@ int main(void)
     tcase_add_test(tc, every_truncation_is_rejected);
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, three_byte_escapes);
+    tcase_add_test(tc, upper_case_hex_escape);
     tcase_add_test(tc, next_tag_one_below);
     tcase_add_test(tc, next_tag_prefix_of_previous);
     tcase_add_test(tc, trailing_tab_is_rejected);

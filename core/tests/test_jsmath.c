@@ -570,6 +570,53 @@ START_TEST(pow_mutant_pairs)
 }
 END_TEST
 
+/* Mutants of the h20 group, each pinned with Node 20 (bits from Buffer.writeDoubleBE); the pairs were found
+ * by comparing the mutant with the core on random arguments near the branch. */
+static __attribute__((noinline)) void stack_full_of_huge_values(void)
+{
+    volatile double junk[4096];
+    for (int i = 0; i < 4096; i++) junk[i] = 1e300;
+    (void)junk[0];
+}
+
+START_TEST(h20_mutant_pairs)
+{
+    /* core/src/js/jsmath.c:229:24 `>=` -> `>`: the smallest term fq[jz] of a huge reduction is left
+     * unwritten (whatever the stack held: here 1e300); Math.sin(1e300) is -0.8178819121159085 */
+    stack_full_of_huge_values();
+    EXPECT_BITS(js_sin(1e300), 0xbfea2c16b010e385);
+    /* jsmath.c:164:22 `>=` -> `>` and 216:45 `*` -> `/`: the fraction's rounding and the last digit of
+     * the huge reduction; Math.sin of these */
+    EXPECT_BITS(js_sin(dbl(0x66c1d725d8fa2a0c)), 0xbfe2664ef2eb62d2);
+    EXPECT_BITS(js_sin(dbl(0x4eda5ca76c410b06)), 0x3fde08823af89c8f);
+    EXPECT_BITS(js_sin(dbl(0xc13b64a22aae7eae)), 0xbfe42463972caeff);
+    /* jsmath.c:389:22 `-` -> `+`: Math.cos(Infinity) and Math.sin(-Infinity) are NaN, also from sincos */
+    double s, c;
+    js_sincos(INFINITY, &s, &c);
+    ck_assert(isnan(s) && isnan(c));
+    js_sincos(-INFINITY, &s, &c);
+    ck_assert(isnan(s) && isnan(c));
+    /* jsmath.c:446:16 `<` -> `<=`: atan of |y/x| with the high word 0x3ff30000 (1.1875 and a little
+     * more) takes the 2.4375 interval, not the 19/16 one; Math.atan2(y, x) of these */
+    EXPECT_BITS(js_atan2(dbl(0xc0830000d0503eb3), dbl(0x4080000000000000)), 0xbfebde719a208b24);
+    EXPECT_BITS(js_atan2(dbl(0x3fd3000043cad1aa), dbl(0x3fd0000000000000)), 0x3febde712585074f);
+    EXPECT_BITS(js_atan2(dbl(0xc00300002eb2dae9), dbl(0x4000000000000000)), 0xbfebde71140405ad);
+    /* jsmath.c:656:58 `||` -> `&&`: a NaN whose high word is 0x7ff00000 (quiet bit clear) to the power
+     * Infinity is NaN (Math.pow(NaN, Infinity)), not Infinity */
+    ck_assert(isnan(js_pow(dbl(0x7ff0000000000001), INFINITY)));
+    /* jsmath.c:702:12 `>` -> `>=`: |y| just above 2^31 with the high word 0x41e00000 and x within 2^-20
+     * of 1 is not the |y| > 2^31 series; Math.pow(x, y) of these */
+    EXPECT_BITS(js_pow(dbl(0x3ff000002e334739), dbl(0xc1e000009b254049)), 0x1e9b667fcd38d377);
+    EXPECT_BITS(js_pow(dbl(0x3fefffffaa71bafb), dbl(0xc1e000006f58e520)), 0x5eca6bc913bfc7ca);
+    /* jsmath.c:712:48 `-` -> `+`: the x^4/4 term's sign in log(x) for |x - 1| <= 2^-20, |y| > 2^31 */
+    EXPECT_BITS(js_pow(dbl(0x3ff0000052a99239), dbl(0x41e1054e8e2c008b)), 0x7f5e36ee5218d7f3);
+    EXPECT_BITS(js_pow(dbl(0x3ff0000049a824c3), dbl(0x41e2dc65ec6409ff)), 0x7e9168c7c9ef399e);
+    /* jsmath.c:728:22 `<=` -> `<`: a mantissa whose top 20 bits are 0x3988e is in the interval around 1 */
+    EXPECT_BITS(js_pow(dbl(0x4003988e3bf20aad), dbl(0xc0702fa09b7d522c)), 0x2b03646d7828ba72);
+    EXPECT_BITS(js_pow(dbl(0x3fe3988e84818b4e), dbl(0xc07252d23e669b40)), 0x4ce5851d9faca4ac);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("jsmath");
     TCase *vec = tcase_create("vectors");
@@ -594,6 +641,7 @@ int main(void) {
     tcase_add_test(edge, huge_and_tiny_arguments);
     tcase_add_test(edge, pow_cases);
     tcase_add_test(edge, pow_mutant_pairs);
+    tcase_add_test(edge, h20_mutant_pairs);
     tcase_add_test(edge, max_min);
     tcase_add_test(edge, to_int32);
     tcase_add_test(edge, number_helpers);

@@ -65,6 +65,12 @@ static const struct { const char *s; uint64_t bits; } to_number_vectors[] = {
     { "123456789012345678901234567890", 0x45f8ee90ff6c373eULL },
     { "4.9e-324", 0x0000000000000001ULL },
     { "2.4703282292062327e-324", 0x0000000000000000ULL },
+    /* jsobject.c:281:43 `1` -> `2`: halfway past 2^53, to the even neighbour (up from ...3, not up from ...5) */
+    { "0x20000000000003", 0x4340000000000002ULL },
+    { "0x20000000000005", 0x4340000000000002ULL },
+    /* jsobject.c:331:29 `0` -> `1`: an exponent without digits */
+    { "1e", 0x7ff8000000000000ULL },
+    { "1e+", 0x7ff8000000000000ULL },
 };
 
 START_TEST(string_to_number_matches_node)
@@ -287,6 +293,11 @@ START_TEST(deep_json_check_and_cut)
     char *out = js_cut_deep_json("\"\\u00AA\"", 8, &out_len, &cuts, &error_at);
     ck_assert(out != NULL && cuts == 0 && out_len == 8);
     free(out);
+    /* jsondeep.c:33:33 + -> - : a \u escape with two hex digits fails after them, JSON.parse('"\\u12x"')
+     * says "Bad Unicode escape in JSON at position 5" */
+    error_at = 0;
+    ck_assert(js_cut_deep_json("\"\\u12x\"", 7, &out_len, &cuts, &error_at) == NULL);
+    ck_assert_uint_eq(error_at, 5);
     /* jsondeep.c:48:19 || -> && (a fraction without digits passes when a bracket follows) */
     error_at = 0;
     ck_assert(js_cut_deep_json("[1.]", 4, &out_len, &cuts, &error_at) == NULL);

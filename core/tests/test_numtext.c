@@ -284,6 +284,12 @@ START_TEST(parse_accepts_the_syntax_only)
     digits[64] = '\0';
     ck_assert(numtext_parse(digits, 63, &v) && v == 1.1111111111111111e62);
     ck_assert(!numtext_parse(digits, 64, &v));
+    /* numtext_parse.c:120:20 `&&` -> `||`: another three-letter word, or NaN then more, is no number */
+    ck_assert(!numtext_parse("Inf", 3, &v));
+    ck_assert(!numtext_parse("NaNa", 4, &v));
+    /* numtext_parse.c:121:45 `8` -> `9`: Infinity read from the first 8 bytes of a longer text, as "12" of
+     * "12345" above, whatever byte follows */
+    ck_assert(numtext_parse("Infinity!", 8, &v) && isinf(v) && v > 0);
 }
 END_TEST
 
