@@ -197,6 +197,22 @@ START_TEST(space_written_plain)
 }
 END_TEST
 
+/* Dumps doc with --vertices: `declaration` (the start of an `unsupported` line) is written before the
+ * first pose, and the dump declares `count` blocks unsupported in all (no check when count < 0). */
+static void assert_declared_before_poses(const char *doc, const char *declaration, int count)
+{
+    pc_status status;
+    pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
+    char *out = dump_with(doc, &opt, &status);
+    const char *declared = strstr(out, declaration);
+    const char *pose = strstr(out, "\npose\t0\t");
+    ck_assert_msg(declared && pose && declared < pose, "%s", out);
+    int declarations = 0;
+    for (const char *at = out; (at = strstr(at, "\nunsupported\t")) != NULL; at++) declarations++;
+    if (count >= 0) ck_assert_int_eq(declarations, count);
+    free(out);
+}
+
 /* For core/src/dump/dump_render.c:75:84 `||` -> `&&`: a slider whose animation keys a slot's alpha
  * makes the render blocks unsupported (the applied colors are not kept), declared before the poses. */
 START_TEST(slider_keying_alpha_declares_render)
@@ -206,17 +222,12 @@ START_TEST(slider_keying_alpha_declares_render)
         "\"slots\": [{\"name\": \"s\", \"bone\": \"root\"}], "
         "\"constraints\": [{\"type\": \"slider\", \"name\": \"sl\", \"animation\": \"fade\"}], "
         "\"animations\": {\"fade\": {\"slots\": {\"s\": {\"alpha\": [{\"value\": 0.5}, {\"time\": 1, \"value\": 1}]}}}}}";
+    /* dump_render.c:89:29 `5` -> `6`: exactly the five render blocks are declared */
+    assert_declared_before_poses(doc, "\nunsupported\trender\t\"a slider keys slot colors", 5);
     pc_status status;
     pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
     char *out = dump_with(doc, &opt, &status);
-    const char *declared = strstr(out, "\nunsupported\trender\t\"a slider keys slot colors");
-    const char *pose = strstr(out, "\npose\t0\t");
-    ck_assert_msg(declared && pose && declared < pose, "%s", out);
     ck_assert_ptr_null(strstr(out, "\nrender\t"));
-    /* dump_render.c:89:29 `5` -> `6`: exactly the five render blocks are declared */
-    int declarations = 0;
-    for (const char *at = out; (at = strstr(at, "\nunsupported\t")) != NULL; at++) declarations++;
-    ck_assert_int_eq(declarations, 5);
     free(out);
 }
 END_TEST
@@ -231,16 +242,7 @@ START_TEST(slider_keying_draw_order_declares_all)
         "\"slots\": [{\"name\": \"s\", \"bone\": \"root\"}, {\"name\": \"t\", \"bone\": \"root\"}], "
         "\"constraints\": [{\"type\": \"slider\", \"name\": \"sl\", \"animation\": \"swap\"}], "
         "\"animations\": {\"swap\": {\"drawOrder\": [{\"time\": 0, \"offsets\": [{\"slot\": \"s\", \"offset\": 1}]}]}}}";
-    pc_status status;
-    pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
-    char *out = dump_with(doc, &opt, &status);
-    const char *declared = strstr(out, "\nunsupported\tbounds.segment\t\"a slider keys the draw order");
-    const char *pose = strstr(out, "\npose\t0\t");
-    ck_assert_msg(declared && pose && declared < pose, "%s", out);
-    int declarations = 0;
-    for (const char *at = out; (at = strstr(at, "\nunsupported\t")) != NULL; at++) declarations++;
-    ck_assert_int_eq(declarations, 14);
-    free(out);
+    assert_declared_before_poses(doc, "\nunsupported\tbounds.segment\t\"a slider keys the draw order", 14);
 }
 END_TEST
 
@@ -254,13 +256,7 @@ START_TEST(slider_keying_rgb2_declares_render)
         "\"constraints\": [{\"type\": \"slider\", \"name\": \"sl\", \"animation\": \"tint\"}], "
         "\"animations\": {\"tint\": {\"slots\": {\"s\": {\"rgb2\": [{\"light\": \"ff0000\", \"dark\": \"00ff00\"}, "
         "{\"time\": 1, \"light\": \"ffffff\", \"dark\": \"000000\"}]}}}}}";
-    pc_status status;
-    pc_dump_options opt = { .skin = NULL, .samples = 1, .vertices = true };
-    char *out = dump_with(doc, &opt, &status);
-    const char *declared = strstr(out, "\nunsupported\trender\t\"a slider keys slot colors");
-    const char *pose = strstr(out, "\npose\t0\t");
-    ck_assert_msg(declared && pose && declared < pose, "%s", out);
-    free(out);
+    assert_declared_before_poses(doc, "\nunsupported\trender\t\"a slider keys slot colors", -1);
 }
 END_TEST
 
