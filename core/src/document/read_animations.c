@@ -112,7 +112,7 @@ static void read_slot_timelines(reader *r, json_t *map, pc_animation_data *a)
                     }
                 }
             } else if (strcmp(tn, "rgba") == 0) {
-                t = timeline_add(r, a, PC_TL_RGBA, slot, frames, 5, true, js_to_int32(frames) * 4, false);
+                t = timeline_add(r, a, PC_TL_RGBA, slot, frames, 5, true, js_to_int32((double)js_to_int32(frames) * 4), false);
                 read_color_timeline(r, keys, t, false, true);
             } else if (strcmp(tn, "rgb") == 0) {
                 t = timeline_add(r, a, PC_TL_RGB, slot, frames, 4, true, frames * 3, false);
@@ -170,7 +170,7 @@ static void read_bone_timelines(reader *r, json_t *map, pc_animation_data *a)
             if (js_typeof(length) != JS_NUMBER && length != NULL) reader_unmodelled(r, "a length that is not a number");
             const char *tn = tl_names[k];
             pc_timeline *t;
-            double shift1 = js_to_int32(js_to_int32(frames) * 2);
+            double shift1 = js_to_int32((double)js_to_int32(frames) * 2);
             if (strcmp(tn, "rotate") == 0) {
                 t = timeline_add(r, a, PC_TL_ROTATE, bone, frames, 2, true, frames, false);
                 read_timeline1(r, keys, t, 0, 1);

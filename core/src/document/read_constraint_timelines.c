@@ -96,7 +96,7 @@ static void path_mixes(reader *r, json_t *key, js_num *m)
 
 static pc_timeline *read_ik(reader *r, pc_animation_data *a, int c, const char *name, json_t *keys, double frames)
 {
-    pc_timeline *t = timeline_add(r, a, PC_TL_IK, c, frames, 6, true, js_to_int32(js_to_int32(frames) * 2), false);
+    pc_timeline *t = timeline_add(r, a, PC_TL_IK, c, frames, 6, true, js_to_int32((double)js_to_int32(frames) * 2), false);
     read_keys(r, keys, t, 2, ik_values);
     return t;
 }
