@@ -11,8 +11,8 @@
 #include <string.h>
 
 /* The words the runtime's refusal names a constraint kind by (pc_constraint_kind's order). */
-static const char *const lookup_words[5] = { "IK constraint", "transform constraint", "path constraint",
-                                            "physics constraint", "slider constraint" };
+static const char lookup_words[5][24] = { "IK constraint", "transform constraint", "path constraint",
+                                          "physics constraint", "slider constraint" };
 
 /* The names a skin lists under `key`, each found with `find` (which throws for falsy names), appended
  * to *list (owned by the data). kind: -1 for bones, else the constraint kind. A name not found throws
