@@ -141,7 +141,10 @@ static int bounds_of(const char *input, const pc_skeleton_data *data, const char
         if (keys && pc_animation_key_time_capacity(&data->animations[a]) > capacity)
             capacity = pc_animation_key_time_capacity(&data->animations[a]);
     times = malloc((size_t)(capacity > 0 ? capacity : 1) * sizeof *times);
-    if (!times) goto done;
+    if (!times) {
+        fprintf(stderr, "posecore: %s: out of memory\n", input);
+        goto done;
+    }
 
     double plain[4], clipped[4];
     pc_skeleton_setup_pose(sk);
@@ -195,7 +198,10 @@ static int bounds_of(const char *input, const pc_skeleton_data *data, const char
     fputs("]}\n", mem);
     status = 0;
 done:
-    if (mem) fclose(mem);
+    if (mem && fclose(mem) != 0 && status == 0) {
+        fprintf(stderr, "posecore: %s: out of memory\n", input);
+        status = 2;
+    }
     if (status == 0) fwrite(text, 1, text_len, out);
     free(text);
     free(times);

@@ -50,6 +50,7 @@ typedef struct atlas_reader {
     int line_number;   /* of the line read last */
     entry_value entry[5];
     int page_capacity, region_capacity;
+    bool out_of_memory; /* a number's digits could not be copied: it read as NaN, the atlas is refused */
 } atlas_reader;
 
 static bool fail(atlas_reader *r, pc_status status, const char *fmt, ...)
@@ -127,7 +128,7 @@ static bool is(span t, const char *word)
 
 /* ---- parseInt ------------------------------------------------------------------------------------- */
 
-static double parse_int_text(span t)
+static double parse_int_text(atlas_reader *r, span t)
 {
     size_t i = leading_space(t);
     double sign = 1;
@@ -144,22 +145,26 @@ static double parse_int_text(span t)
         i++;
     size_t digits = i - start;
     if (digits == 0) return NAN;
-    /* V8 rounds the digits correctly, as strtod does (hexadecimal too). */
-    char *buf = malloc(digits + 3);
-    if (!buf) return NAN;
+    /* V8 rounds the digits correctly, as strtod does (hexadecimal too): every digit goes to strtod. */
+    char room[64];
+    char *buf = digits + 3 <= sizeof room ? room : malloc(digits + 3);
+    if (!buf) {
+        r->out_of_memory = true;
+        return NAN;
+    }
     size_t n = 0;
     if (hex) buf[n++] = '0', buf[n++] = 'x';
     memcpy(buf + n, t.s + start, digits);
     buf[n + digits] = '\0';
     double x = strtod(buf, NULL);
-    free(buf);
+    if (buf != room) free(buf);
     return sign * x; /* 0 with the sign -1 is -0 */
 }
 
 /* parseInt(entry[k]): undefined reads as the text "undefined" (NaN). */
-static double parse_int(const atlas_reader *r, int k)
+static double parse_int(atlas_reader *r, int k)
 {
-    return r->entry[k].defined ? parse_int_text(r->entry[k].text) : NAN;
+    return r->entry[k].defined ? parse_int_text(r, r->entry[k].text) : NAN;
 }
 
 /* ---- Lines and entries ---------------------------------------------------------------------------- */
@@ -396,7 +401,7 @@ pc_atlas *pc_atlas_read_text(const char *text, size_t len, const char *name, pc_
         }
     }
     r.line_number = 0;
-    if (!read_atlas(&r)) {
+    if (!read_atlas(&r) || (r.out_of_memory && !fail(&r, PC_INVALID, "out of memory"))) {
         pc_atlas_free(r.atlas);
         return NULL;
     }

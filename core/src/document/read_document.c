@@ -248,6 +248,7 @@ pc_skeleton_data *pc_read_text_atlas(const char *text, size_t len, const char *n
     if (setjmp(r.thrown) == 0) {
         heap->root = parse(&r, text, len);
         read_root(&r, heap->root);
+        if (heap->out_of_memory) reader_throw(&r, "out of memory");
         /* The atlas regions were needed while reading (the reader's temps hold them). */
         for (int i = 0; i < r.d->attachment_count; i++) r.d->attachments[i]->atlas_regions = NULL;
     } else {

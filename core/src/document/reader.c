@@ -22,6 +22,11 @@ const char pc_inherit_names[5][PC_NAME_ROOM] = {
 static void set_error(reader *r, pc_status status, const char *what)
 {
     if (r->err->status != PC_OK) return;
+    /* A read that could not allocate gave `undefined`: what followed from that is no fault of the text. */
+    if (r->heap && r->heap->out_of_memory) {
+        status = PC_INVALID;
+        what = "out of memory";
+    }
     r->err->status = status;
     snprintf(r->err->message, sizeof r->err->message, "%.200s: %.180s: %s", r->name, r->path_len ? r->path : "$", what);
 }

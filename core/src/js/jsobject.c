@@ -23,6 +23,7 @@ static const json_t function_value_storage = { JSON_NULL, (size_t)-1 };
 bool js_heap_init(js_heap *h)
 {
     h->root = NULL;
+    h->out_of_memory = false;
     h->made = json_array();
     return h->made != NULL;
 }
@@ -36,8 +37,10 @@ void js_heap_free(js_heap *h)
 
 static json_t *keep(js_heap *h, json_t *v)
 {
-    if (!v) return NULL;
-    if (json_array_append_new(h->made, v) != 0) return NULL;
+    if (!v || json_array_append_new(h->made, v) != 0) {
+        h->out_of_memory = true;
+        return NULL;
+    }
     return v;
 }
 
@@ -422,55 +425,68 @@ static void number_text(double x, char *buf, size_t size)
     snprintf(buf, size, "%s", text);
 }
 
+/* The text of a property key as it is built: `no_memory` once the buffer could not grow. */
+typedef struct key_text {
+    char *bytes;
+    size_t len, cap;
+    bool no_memory;
+} key_text;
+
 /* Appends ToString(v) (for Array.prototype.join) to a growing buffer. */
-static bool append_text(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
+static bool append_text(key_text *t, const char *s, size_t n)
 {
-    if (*len + n + 1 > *cap) {
-        size_t c = (*cap ? *cap * 2 : 64);
-        while (c < *len + n + 1) c *= 2;
-        char *b = realloc(*buf, c);
-        if (!b) return false;
-        *buf = b;
-        *cap = c;
+    if (t->len + n + 1 > t->cap) {
+        size_t c = (t->cap ? t->cap * 2 : 64);
+        while (c < t->len + n + 1) c *= 2;
+        char *b = realloc(t->bytes, c);
+        if (!b) {
+            t->no_memory = true;
+            return false;
+        }
+        t->bytes = b;
+        t->cap = c;
     }
-    memcpy(*buf + *len, s, n);
-    *len += n;
-    (*buf)[*len] = '\0';
+    memcpy(t->bytes + t->len, s, n);
+    t->len += n;
+    t->bytes[t->len] = '\0';
     return true;
 }
 
-static bool value_text(const json_t *v, char **buf, size_t *len, size_t *cap, int depth)
+static bool value_text(const json_t *v, key_text *t, int depth)
 {
     char num[64];
     switch (js_typeof(v)) {
-    case JS_UNDEFINED: return append_text(buf, len, cap, "undefined", 9);
-    case JS_NULL: return append_text(buf, len, cap, "null", 4);
-    case JS_BOOLEAN: return json_is_true(v) ? append_text(buf, len, cap, "true", 4) : append_text(buf, len, cap, "false", 5);
+    case JS_UNDEFINED: return append_text(t, "undefined", 9);
+    case JS_NULL: return append_text(t, "null", 4);
+    case JS_BOOLEAN: return json_is_true(v) ? append_text(t, "true", 4) : append_text(t, "false", 5);
     case JS_NUMBER:
         number_text(js_number_value(v), num, sizeof num);
-        return append_text(buf, len, cap, num, strlen(num));
-    case JS_STRING: return append_text(buf, len, cap, json_string_value(v), json_string_length(v));
+        return append_text(t, num, strlen(num));
+    case JS_STRING: return append_text(t, json_string_value(v), json_string_length(v));
     case JS_ARRAY:
         if (depth > 64) return false;
         for (size_t i = 0; i < json_array_size(v); i++) {
-            if (i > 0 && !append_text(buf, len, cap, ",", 1)) return false;
+            if (i > 0 && !append_text(t, ",", 1)) return false;
             const json_t *e = json_array_get(v, i);
             if (js_typeof(e) == JS_NULL) continue; /* join writes "" for null and undefined */
-            if (!value_text(e, buf, len, cap, depth + 1)) return false;
+            if (!value_text(e, t, depth + 1)) return false;
         }
-        if (*buf == NULL) return append_text(buf, len, cap, "", 0);
+        if (t->bytes == NULL) return append_text(t, "", 0);
         return true;
-    default: return append_text(buf, len, cap, "[object Object]", 15);
+    default: return append_text(t, "[object Object]", 15);
     }
 }
 
 const char *js_property_key(js_heap *h, const json_t *v)
 {
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    if (!value_text(v, &buf, &len, &cap, 0)) { free(buf); return NULL; }
-    json_t *s = js_make_string(h, buf ? buf : "", len);
-    free(buf);
+    key_text t = { NULL, 0, 0, false };
+    if (!value_text(v, &t, 0)) {
+        free(t.bytes);
+        if (t.no_memory) h->out_of_memory = true;
+        return NULL;
+    }
+    json_t *s = js_make_string(h, t.bytes ? t.bytes : "", t.len);
+    free(t.bytes);
     return s ? json_string_value(s) : NULL;
 }
 

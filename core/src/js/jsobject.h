@@ -21,10 +21,13 @@ typedef enum js_type {
     JS_FUNCTION /* a method of a built-in prototype, met by reading e.g. `keys` of an array */
 } js_type;
 
-/* Owner of the parsed document and of the values reads make. */
+/* Owner of the parsed document and of the values reads make. A read that cannot allocate the value it
+ * makes gives NULL, which reads as `undefined`: `out_of_memory` is then set, and the reader refuses the
+ * document rather than pose what such reads gave (make test-oom). */
 typedef struct js_heap {
     json_t *root;      /* the document */
     json_t *made;      /* an array holding every value made by reads */
+    bool out_of_memory; /* a read could not allocate what it makes: the values read since are wrong */
 } js_heap;
 
 bool js_heap_init(js_heap *h);
