@@ -184,6 +184,33 @@ START_TEST(options_text_truncated_in_its_buffer)
 }
 END_TEST
 
+/* For core/src/dump/dump.c:297:54 `-` -> `+`: the `--samples N` text cut by a buffer too small for it is
+ * written to the buffer's size and no further (the room left is size - n). */
+START_TEST(options_text_of_samples_truncated)
+{
+    char big[160];
+    pc_dump_options opt = { .skin = "s", .physics = PC_PHYSICS_NONE, .samples = 5 };
+    /* "--skin s --physics none" is 23 bytes: " --samples 5" is cut after 29 */
+    memset(big, 'X', sizeof big);
+    pc_dump_options_text(&opt, big, 30);
+    ck_assert_str_eq(big, "--skin s --physics none --sam");
+    for (size_t i = 30; i < sizeof big; i++) ck_assert_msg(big[i] == 'X', "byte %zu written past the buffer", i);
+}
+END_TEST
+
+/* For core/src/dump/dump.c:300:78 `2` -> `3`: --move lists its two numbers (dx, dy), never a third value
+ * after them. */
+START_TEST(options_text_of_move)
+{
+    char buf[256];
+    static const double dt[1] = { 0.5 }, move[3] = { 3, -4, 7 };
+    pc_dump_options opt = { .skin = NULL, .physics = PC_PHYSICS_NONE, .frames = 2, .dt = dt, .dt_count = 1,
+                            .move = move };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin none --physics none --frames 2 --dt 0.5 --move 3,-4");
+}
+END_TEST
+
 /* For core/src/dump/dumpwrite.c:56:20 `<` -> `<=`: a space is written as itself (only bytes below 0x20
  * are \u escapes), and a control byte as \u00XX. */
 START_TEST(space_written_plain)
@@ -352,6 +379,8 @@ int main(void)
     tcase_add_test(t, options_text_of_keys);
     tcase_add_test(t, options_text_of_skeleton);
     tcase_add_test(t, options_text_truncated_in_its_buffer);
+    tcase_add_test(t, options_text_of_samples_truncated);
+    tcase_add_test(t, options_text_of_move);
     tcase_add_test(t, space_written_plain);
     tcase_add_test(t, slider_keying_alpha_declares_render);
     tcase_add_test(t, slider_keying_draw_order_declares_all);

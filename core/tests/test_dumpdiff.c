@@ -343,6 +343,8 @@ START_TEST(pose_lines_compared)
                HEADER "pose\t0\t\"idle\"\t0\npose\t1\t\"walk\"\t0.5000000000000001\nend\t0\n", &o, &c, &r);
     ck_assert_uint_eq(r.difference_count, 2);
     ck_assert_str_eq(entry_line(&r, 0), "pose 0 block pose row \"0\" field animation: oracle null core \"idle\"\n");
+    /* dumpdiff.c:421:110 `9` -> `10`: the field's text is exactly `animation` (9 bytes, its NUL not counted) */
+    ck_assert(text_is(r.entries[0].field, "animation"));
     ck_assert_str_eq(entry_line(&r, 1), "pose 1 block pose row \"1\" field time: oracle 0.5 (0x3fe0000000000000) "
                                         "core 0.5000000000000001 (0x3fe0000000000001) ulp 1\n");
     ck_assert_uint_eq(stats(&r, "pose")->rows_compared, 2);
@@ -487,6 +489,44 @@ START_TEST(meta_keys_quoted_unless_bare)
 }
 END_TEST
 
+/* For core/src/dumpcmp/dumpdiff.c:631:31 `>=` -> `>`: keys of a, of z, 0 and 9 (the ends of [a-z0-9]) are
+ * printed bare. */
+START_TEST(meta_keys_at_range_ends_bare)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "meta\t\"a\"\t\"1\"\nmeta\t\"z09a\"\t\"2\"\na\t\"k\"\tx=1\nend\t1\n", HEADER "a\t\"k\"\tx=2\nend\t1\n",
+               &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_DIFFERENT);
+    const char *text = printed(&o, &c, &r, false);
+    ck_assert_msg(strstr(text, "\noracle mem.dump: a=\"1\" z09a=\"2\"\ncore mem.dump:\n") != NULL, "%s", text);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:490:26 `<` -> `<=`: the totals sum the blocks listed, none past them. With
+ * no block name on both sides the list is as long as its array (the oracle's blocks, the core's, `pose`),
+ * and the array's next bytes (in this layout the notes: a core declaration's by_core, its pointer) would
+ * be summed in. */
+START_TEST(totals_of_disjoint_blocks)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "a\t\"k\"\tx=1\npose\t0\tnull\t0\nb\t\"k\"\tx=1\nend\t2\n",
+               HEADER "unsupported\tq\t\"one\"\nunsupported\tr\t\"two\"\nc\t\"k\"\tx=1\npose\t0\tnull\t0\n"
+                      "d\t\"k\"\tx=1\nend\t2\n",
+               &o, &c, &r);
+    ck_assert_uint_eq(r.block_count, 5);
+    ck_assert_uint_eq(r.difference_count, 4);
+    ck_assert_uint_eq(r.rows_compared, 0);
+    ck_assert_uint_eq(r.rows_unsupported, 0);
+    ck_assert_uint_eq(r.fields_compared, 2); /* the pose line's animation and time */
+    ck_assert_uint_eq(r.fields_differing, 0);
+    ck_assert_uint_eq(r.poses_compared, 1);
+    done(&o, &c, &r);
+}
+END_TEST
+
 START_TEST(unsupported_poses)
 {
     struct dump o, c;
@@ -555,6 +595,9 @@ START_TEST(first_n_kept_all_counted)
     ck_assert_uint_eq(r.difference_count, 100);
     ck_assert_uint_eq(r.entry_count, 70);
     ck_assert(text_is(r.entries[69].key, "69"));
+    /* dumpdiff.c:73:61 `*` -> `/`: the kept list grows 16, 32, 64, 70: its capacity always holds its entries */
+    ck_assert_uint_ge(r.entry_capacity, r.entry_count);
+    ck_assert_uint_le(r.entry_capacity, 70);
     done(&o, &c, &r);
 }
 END_TEST
@@ -780,6 +823,8 @@ int main(void)
     tcase_add_test(tc, pose_zero_declaration_noted);
     tcase_add_test(tc, one_byte_meta_key_bare);
     tcase_add_test(tc, meta_keys_quoted_unless_bare);
+    tcase_add_test(tc, meta_keys_at_range_ends_bare);
+    tcase_add_test(tc, totals_of_disjoint_blocks);
     tcase_add_test(tc, oracle_pose_declaration_noted);
     tcase_add_test(tc, first_n_kept_all_counted);
     tcase_add_test(tc, printed_report);

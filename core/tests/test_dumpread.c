@@ -73,6 +73,12 @@ START_TEST(reader_api_edges)
     ck_assert_uint_eq(d.rows[0].key.len, 4);
     ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xf0\x90\x80\x80", 4), 0);
     dump_free(&d);
+    /* dumpread.c:183:61 `<` -> `<=`: \ue000 is no low surrogate, so \ud800 stays alone (ED A0 80) and
+     * U+E000 follows (EE 80 80), never one 4-byte character */
+    ck_assert_msg(read_text(HEADER "b\t\"\\ud800\\ue000\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.rows[0].key.len, 6);
+    ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xed\xa0\x80\xee\x80\x80", 6), 0);
+    dump_free(&d);
     /* dumpread.c:125:12: U+0080 is two bytes, C2 80 */
     ck_assert_msg(read_text(HEADER "b\t\"\\u0080\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
     ck_assert_uint_eq(d.rows[0].key.len, 2);
@@ -85,6 +91,22 @@ START_TEST(reader_api_edges)
     ck_assert_ptr_null(d.arena);
     ck_assert_uint_eq(d.row_count, 0);
     ck_assert_uint_eq(d.block_count, 0);
+}
+END_TEST
+
+/* For dumpread.c:486:17 `0` -> `1`: a buffer whose copy cannot be allocated is a problem of the input as a
+ * whole: line 0 (dumpread.h), "NAME: out of memory". The bytes are never read (the copy fails first). */
+START_TEST(buffer_beyond_memory)
+{
+    struct dump d;
+    struct dump_error err;
+    volatile size_t huge = SIZE_MAX - 1; /* len + 1 bytes: more than malloc gives */
+    err.line = 7;
+    ck_assert(!dump_read_buffer("", huge, "big.dump", &d, &err));
+    ck_assert_uint_eq(err.line, 0);
+    ck_assert_str_eq(err.message, "big.dump: out of memory");
+    ck_assert_ptr_null(d.text);
+    dump_free(&d);
 }
 END_TEST
 
@@ -279,6 +301,10 @@ static const struct {
     {HEADER "a\t\"k\\ \"\nend\t1\n", 2, "bad escape \\ "},
     /* an `unsupported` line takes two fields after its tag (dumpread.c:392:58 `2` -> `3`) */
     {HEADER "unsupported\tbone\t\"r\"\t\"x\"\nend\t0\n", 2, "`unsupported` line has more than 2 fields"},
+    /* dumpread.c:288:82 `1` -> `2`: a field without `=` is numbered from 1 too */
+    {HEADER "a\t\"k\"\tx\nend\t1\n", 2, "field 1: expected FIELD=VALUE, got `x`"},
+    /* dumpread.c:205:15 `0` -> `1`: a value of one double quote is a string begun, never closed */
+    {HEADER "a\t\"k\"\tx=\"\nend\t1\n", 2, "field x: unterminated string"},
 };
 
 START_TEST(malformed_dumps_are_rejected)
@@ -509,6 +535,7 @@ int main(void)
     tcase_add_test(tc, corpus_dumps_parse);
     tcase_add_test(tc, word_characters_accepted);
     tcase_add_test(tc, reader_api_edges);
+    tcase_add_test(tc, buffer_beyond_memory);
     tcase_add_test(tc, every_truncation_is_rejected);
     tcase_add_test(tc, corruptions_never_crash);
     tcase_add_test(tc, three_byte_escapes);

@@ -4,6 +4,7 @@
  * so these words are checked here (test_messages.c checks `-`, `_` and a trailing digit). Each test names
  * the mutants of `make mutate` it kills (FILE:LINE:COL FROM -> TO). */
 #include "posecore.h"
+#include "js/jsondeep.h"
 
 #include <check.h>
 #include <string.h>
@@ -35,11 +36,32 @@ START_TEST(path_spells_digit_and_empty_keys)
 }
 END_TEST
 
+/* For js/jsondeep.c (the syntax check of a text nested deeper than Jansson parses): a text that ends early
+ * gives *error_at == len (jsondeep.h), whatever bytes lie past len; the reader's texts after a rewrite
+ * (invalid UTF-8 replaced, overflowing numbers) are not NUL-terminated. Kills 28:19 `>=` -> `>` (a
+ * backslash as the last byte reads the byte past the end as its escape: "u" or "n" moves the error to
+ * len + 1) and 79:28 `+` -> `-` (the bound *i - k: a literal cut short by the end, "fa" at offset 4,
+ * goes on matching "ls" past it, the error at len + 2; true at offset 1 wraps the bound below 0 at k = 2
+ * and stops at "tr", the error at 3; the case mut-h25-nest-root-array-literal kills it too). */
+START_TEST(deep_check_reads_nothing_past_len)
+{
+    static const char *const texts[] = { "[\"a\\u0041\"]", "[\"a\\n\"]", "[\"a\\\"\"]", "[[[[falsX]]]]", "[tru" };
+    static const size_t lens[] = { 4, 4, 4, 6, 4 };
+    for (size_t t = 0; t < sizeof lens / sizeof lens[0]; t++) {
+        size_t out_len = 0, cuts = 0, error_at = 0;
+        char *out = js_cut_deep_json(texts[t], lens[t], &out_len, &cuts, &error_at);
+        ck_assert_msg(out == NULL, "text %zu: taken as JSON", t);
+        ck_assert_msg(error_at == lens[t], "text %zu: error at %zu, not at its end %zu", t, error_at, lens[t]);
+    }
+}
+END_TEST
+
 static Suite *reader_suite(void)
 {
     Suite *s = suite_create("json_paths");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, path_spells_digit_and_empty_keys);
+    tcase_add_test(tc, deep_check_reads_nothing_past_len);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,6 +5,7 @@
 #include "posecore.h"
 
 #include <check.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,45 @@ START_TEST(find_bone_and_slot_by_name)
 }
 END_TEST
 
+/* For instance/api.c:39:22 and 49:22 && -> || (pc_data_slot_name, pc_data_slot_bone), 44:47 1 -> 2
+ * (pc_data_find_slot's -1 for no name) and 222:26 >= -> > (pc_skeleton_slot_attachment): a slot's name,
+ * bone and attachment by number, and NULL or -1 for a number outside the slots (below 0, the count, the
+ * ints' extremes: a mutant reading there reads far outside the array). */
+START_TEST(slot_by_number)
+{
+    static const int sizes[] = { 3, 16 };
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        int n = sizes[k];
+        pc_skeleton_data *data = read_rig(n);
+        ck_assert_int_eq(pc_data_slot_count(data), n);
+        char name[16];
+        for (int i = 0; i < n; i++) {
+            snprintf(name, sizeof name, "s%d", i);
+            ck_assert_str_eq(pc_data_slot_name(data, i), name);
+            ck_assert_int_eq(pc_data_slot_bone(data, i), i);
+        }
+        static const int outside[] = { -1, -2, INT_MIN, INT_MAX, INT_MAX / 2, INT_MIN / 2 };
+        for (size_t j = 0; j < sizeof outside / sizeof outside[0]; j++) {
+            ck_assert_ptr_null(pc_data_slot_name(data, outside[j]));
+            ck_assert_int_eq(pc_data_slot_bone(data, outside[j]), -1);
+        }
+        ck_assert_ptr_null(pc_data_slot_name(data, n));
+        ck_assert_int_eq(pc_data_slot_bone(data, n), -1);
+        ck_assert_int_eq(pc_data_find_slot(data, NULL), -1);
+        pc_skeleton *sk = pc_skeleton_new(data);
+        ck_assert_ptr_nonnull(sk);
+        pc_skeleton_setup_pose(sk);
+        for (int i = 0; i < n; i++) ck_assert_ptr_null(pc_skeleton_slot_attachment(sk, i));
+        ck_assert_ptr_null(pc_skeleton_slot_attachment(sk, -1));
+        ck_assert_ptr_null(pc_skeleton_slot_attachment(sk, n));
+        ck_assert_ptr_null(pc_skeleton_slot_attachment(sk, INT_MIN));
+        ck_assert_ptr_null(pc_skeleton_slot_attachment(sk, INT_MAX));
+        pc_skeleton_free(sk);
+        pc_skeleton_data_free(data);
+    }
+}
+END_TEST
+
 /* For document/reader.c:246:38 == -> !=: an enum name with no first character to upper-case is refused
  * (the runtime throws a TypeError) naming what it is: "the array" for an array whose first element is no
  * string ([1]), "the value" for anything else (an object). */
@@ -85,6 +125,7 @@ static Suite *reader_h5_suite(void)
     Suite *s = suite_create("reader_lookups");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, find_bone_and_slot_by_name);
+    tcase_add_test(tc, slot_by_number);
     tcase_add_test(tc, enum_without_first_character_named);
     suite_add_tcase(s, tc);
     return s;

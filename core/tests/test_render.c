@@ -11,6 +11,7 @@
 #include "../bench/bench_alloc.h"
 #include "dumpcmp/dumpread.h"
 #include "posecore.h"
+#include "render/clipping.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -342,6 +343,127 @@ START_TEST(rig_draws_without_allocating)
 }
 END_TEST
 
+/* For core/src/render/renderer.c:119:24 `0` -> `1`: a render that fails (here unsupported: a clipping
+ * polygon of two vertices) gives no commands, *count 0, not one command of a failed draw. */
+START_TEST(failed_render_gives_no_commands)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"r\", \"bone\": \"root\", \"attachment\": \"r\"}, "
+        "{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}], "
+        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"r\": {\"r\": {\"width\": 10, \"height\": 10}}, "
+        "\"clip\": {\"clip\": {\"type\": \"clipping\", \"vertexCount\": 2, \"vertices\": [0, 0, 10, 0]}}}}]}";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert(sk && r);
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    const pc_render_command *cmds = NULL;
+    int count = -1;
+    ck_assert_int_eq(pc_render(r, sk, false, &cmds, &count, &err), PC_UNSUPPORTED);
+    ck_assert_int_eq(count, 0);
+    count = -1;
+    ck_assert_int_eq(pc_render(r, sk, true, &cmds, &count, &err), PC_UNSUPPORTED);
+    ck_assert_int_eq(count, 0);
+    pc_renderer_free(r);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+/* For core/src/render/clipping.c:427:59 `*` -> `/` and 427:100 `+` -> `-`: the render path's clipped
+ * positions and UVs grow past the room the clipper was made with (sized for the document: here a
+ * triangle clip and no mesh, 2 triangles a part), as the runtime's arrays grow: 200 triangles, each cut
+ * to the clip's triangle, give 200 equal pieces, every one in the arrays' room. */
+START_TEST(clipped_render_grows_past_its_room)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}], "
+        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"clip\": {\"clip\": {\"type\": \"clipping\", "
+        "\"vertexCount\": 3, \"vertices\": [-5, -5, 5, -5, 0, 5]}}}}]}";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    ck_assert(sk);
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    pc_clipper c;
+    ck_assert(pc_clipper_init(&c, data));
+    const pc_slot *slot = &sk->slots[0];
+    ck_assert_ptr_null(pc_clip_start(&c, sk, slot, slot->applied->attachment));
+    ck_assert(pc_clipping(&c));
+    enum { TRIANGLES = 200 };
+    static const float vertices[6] = { -100, -100, 100, -100, 0, 100 }, uvs[6] = { 0, 0, 1, 0, 0.5f, 1 };
+    static double triangles[3 * TRIANGLES];
+    for (int i = 0; i < 3 * TRIANGLES; i++) triangles[i] = i % 3;
+    int room = c.vertices.cap;
+    ck_assert_int_lt(room, 6 * TRIANGLES);
+    pc_clip_triangles_render(&c, vertices, NULL, triangles, 3 * TRIANGLES, uvs);
+    ck_assert(!c.vertices.failed && !c.uvs.failed && !c.triangles.failed);
+    ck_assert_int_eq(c.vertices.n, 6 * TRIANGLES);
+    ck_assert_int_eq(c.uvs.n, 6 * TRIANGLES);
+    ck_assert_int_le(c.vertices.n, c.vertices.cap);
+    ck_assert_int_le(c.uvs.n, c.uvs.cap);
+    ck_assert_int_eq(c.triangles.n, 3 * TRIANGLES);
+    for (int t = 1; t < TRIANGLES; t++) {
+        ck_assert(memcmp(c.vertices.v + 6 * t, c.vertices.v, 6 * sizeof *c.vertices.v) == 0);
+        ck_assert(memcmp(c.uvs.v + 6 * t, c.uvs.v, 6 * sizeof *c.uvs.v) == 0);
+    }
+    pc_clipper_free(&c);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+/* For core/src/render/clipping.c:476:37 `<` -> `<=`: an inverse clip's render path writes each
+ * fragment's points and nothing past them (the positions and UVs after the last piece are left as
+ * they were; no number after a fragment is read as a point of it). */
+START_TEST(inverse_clip_writes_only_its_pieces)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}], "
+        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"clip\": {\"clip\": {\"type\": \"clipping\", "
+        "\"inverse\": true, \"vertexCount\": 3, \"vertices\": [-5, -5, 5, -5, 0, 5]}}}}]}";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    ck_assert(sk);
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    pc_clipper c;
+    ck_assert(pc_clipper_init(&c, data));
+    const pc_slot *slot = &sk->slots[0];
+    ck_assert_ptr_null(pc_clip_start(&c, sk, slot, slot->applied->attachment));
+    ck_assert(c.inverse);
+    static const float vertices[6] = { -100, -100, 100, -100, 0, 100 }, uvs[6] = { 0, 0, 1, 0, 0.5f, 1 };
+    static const double triangles[3] = { 0, 1, 2 };
+    const float sentinel = 1234.5f;
+    ck_assert(PC_VEC_RESERVE(&c.vertices, 256) && PC_VEC_RESERVE(&c.uvs, 256));
+    for (int i = 0; i < c.vertices.cap; i++) c.vertices.v[i] = sentinel;
+    for (int i = 0; i < c.uvs.cap; i++) c.uvs.v[i] = sentinel;
+    pc_clip_triangles_render(&c, vertices, NULL, triangles, 3, uvs);
+    ck_assert(!c.vertices.failed && !c.uvs.failed && !c.triangles.failed);
+    int n = c.vertices.n;
+    ck_assert_int_gt(n, 6);
+    ck_assert_int_eq(c.uvs.n, n);
+    ck_assert_int_le(n + 2, c.vertices.cap);
+    ck_assert_int_le(n + 2, c.uvs.cap);
+    for (int i = 0; i < n; i++) ck_assert(c.vertices.v[i] != sentinel && c.uvs.v[i] != sentinel);
+    for (int i = n; i < n + 2; i++)
+        ck_assert_msg(c.vertices.v[i] == sentinel && c.uvs.v[i] == sentinel, "number %d written past the %d", i, n);
+    pc_clipper_free(&c);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
 int main(void)
 {
     bench_alloc_init();
@@ -353,6 +475,9 @@ int main(void)
     tcase_add_test(tc, hit_boxes_match_the_oracle);
     tcase_add_test(tc, atlas_regions_match_the_oracle);
     tcase_add_test(tc, rig_draws_without_allocating);
+    tcase_add_test(tc, failed_render_gives_no_commands);
+    tcase_add_test(tc, clipped_render_grows_past_its_room);
+    tcase_add_test(tc, inverse_clip_writes_only_its_pieces);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -148,6 +148,44 @@ START_TEST(render_clip_input_selects_the_flag)
 }
 END_TEST
 
+/* Each reading of bounds.clipped-when-cut sets the flag getBounds reads (document/rules.c:275:72 `1` -> `2`:
+ * `always` would set nothing). */
+START_TEST(bounds_clipped_when_cut_selects_the_flag)
+{
+    char msg[256];
+    pc_readings r;
+    pc_readings_init(&r);
+    ck_assert(!r.bounds_clip_always);
+    ck_assert_int_eq(pc_readings_select(&r, "bounds.clipped-when-cut=always", msg, sizeof msg), 0);
+    ck_assert(r.bounds_clip_always);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_BOUNDS_CLIPPED_WHEN_CUT), 1);
+    ck_assert_int_eq(pc_readings_select(&r, "bounds.clipped-when-cut=when-cut", msg, sizeof msg), 0);
+    ck_assert(!r.bounds_clip_always);
+}
+END_TEST
+
+/* A message buffer the first words fit but the list does not: the list is cut at the buffer's end and
+ * nothing past `size` is written (document/rules.c:311:46 `-` -> `+` would let snprintf run on). */
+START_TEST(refusal_message_stays_in_its_buffer)
+{
+    char buf[512];
+    static const size_t sizes[] = { 30, 40, 64, 100 };
+    for (size_t t = 0; t < sizeof sizes / sizeof sizes[0]; t++) {
+        size_t size = sizes[t];
+        memset(buf, 'X', sizeof buf);
+        pc_readings r;
+        pc_readings_init(&r);
+        ck_assert_int_eq(pc_readings_select(&r, "nope=x", buf, size), -1);
+        ck_assert_uint_eq(strlen(buf), size - 1);
+        for (size_t i = size; i < sizeof buf; i++) ck_assert_msg(buf[i] == 'X', "byte %zu of a %zu-byte buffer written", i, size);
+        memset(buf, 'X', sizeof buf);
+        ck_assert_int_eq(pc_readings_select(&r, "order.slider=x", buf, size), -1);
+        ck_assert_uint_lt(strlen(buf), size);
+        for (size_t i = size; i < sizeof buf; i++) ck_assert_msg(buf[i] == 'X', "byte %zu of a %zu-byte buffer written", i, size);
+    }
+}
+END_TEST
+
 /* math.trig=libm selects the C library's functions: an argument where they differ from V8's shows it. */
 START_TEST(trig_selection_observable)
 {
@@ -242,6 +280,8 @@ int main(void)
     tcase_add_test(t, bad_specs);
     tcase_add_test(t, unknown_rule_lists_every_rule);
     tcase_add_test(t, render_clip_input_selects_the_flag);
+    tcase_add_test(t, bounds_clipped_when_cut_selects_the_flag);
+    tcase_add_test(t, refusal_message_stays_in_its_buffer);
     tcase_add_test(t, trig_selection_observable);
     tcase_add_test(t, deg_rad_selection_observable);
     tcase_add_test(t, cli);

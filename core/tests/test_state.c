@@ -3,6 +3,7 @@
  * pc_track_entry_* and a listener gives, bone by bone and bit for bit, the worlds of the oracle's stored
  * dump of the same frames (corpus/dumps, written by spine-core), and the listener hears what the dump's
  * `listener` rows say spine-core's heard, in the same order (run from the repository root). */
+#include "dump/dump.h"
 #include "dumpcmp/dumpread.h"
 #include "play/animation_state.h"
 #include "posecore.h"
@@ -199,6 +200,62 @@ START_TEST(layers_match_across_the_stamp_wrap)
 }
 END_TEST
 
+/* For play/scenario_run.c:201:57 `||` -> `&&`: a physics constraint with only its rotate mix on, or only its
+ * shearX mix, has something to step (the rotation spring): under Physics.update, with fps -30 (a step of
+ * -1/30), the runtime steps it forever, so the scenario stops unsupported before the update, after pose 0.
+ * Were either mix not counted, the update would run and never end (this test case's timeout). */
+static void steps_forever_with(const char *mix)
+{
+    char doc[600];
+    snprintf(doc, sizeof doc,
+             "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}, {\"name\": \"b\", "
+             "\"parent\": \"root\", \"length\": 10}], \"constraints\": [{\"type\": \"physics\", \"name\": \"p\", "
+             "\"bone\": \"b\", \"%s\": 1, \"fps\": -30}]}",
+             mix);
+    char path[80];
+    snprintf(path, sizeof path, "build/tests/state-step-forever-%s.json", mix);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(doc, f);
+    fclose(f);
+    static const char steps[] =
+        "{\"scenario\": 1, \"steps\": [{\"do\": \"setupPose\"}, {\"do\": \"updateWorldTransform\", \"physics\": "
+        "\"reset\"}, {\"do\": \"pose\"}, {\"do\": \"update\", \"delta\": 0.1}, {\"do\": \"updateWorldTransform\", "
+        "\"physics\": \"update\"}, {\"do\": \"pose\"}]}";
+    char msg[600];
+    pc_scenario *sc = pc_scenario_parse(steps, strlen(steps), msg, sizeof msg);
+    ck_assert_msg(sc != NULL, "%s", msg);
+    pc_error err;
+    pc_skeleton_data *data = pc_read_file(path, NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&out, &len);
+    ck_assert_ptr_nonnull(m);
+    pc_dump_options opt = { .skin = "all", .samples = 5, .scenario_path = "s.json", .scenario = sc };
+    pc_status status = pc_dump_write(m, path, data, &opt, &err);
+    fclose(m);
+    pc_skeleton_data_free(data);
+    pc_scenario_free(sc);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(out, "\npose\t0\t") != NULL, "%s", out);
+    ck_assert_ptr_null(strstr(out, "\npose\t1\t"));
+    ck_assert_msg(strstr(err.message, "steps it forever") != NULL, "%s", err.message);
+    free(out);
+}
+
+START_TEST(rotate_only_physics_steps_forever)
+{
+    steps_forever_with("rotate");
+}
+END_TEST
+
+START_TEST(shear_only_physics_steps_forever)
+{
+    steps_forever_with("shearX");
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("state");
@@ -207,5 +264,10 @@ int main(void)
     tcase_add_test(tc, layers_match_the_oracle);
     tcase_add_test(tc, layers_match_across_the_stamp_wrap);
     suite_add_tcase(s, tc);
+    TCase *quick = tcase_create("state-quick"); /* tests that must end within seconds */
+    tcase_set_timeout(quick, 10);
+    tcase_add_test(quick, rotate_only_physics_steps_forever);
+    tcase_add_test(quick, shear_only_physics_steps_forever);
+    suite_add_tcase(s, quick);
     return run_suite(s);
 }
