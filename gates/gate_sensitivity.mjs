@@ -30,7 +30,10 @@ function flipLastBit(x) {
 const work = mkdtempSync(join(tmpdir(), "gate-sensitivity-"));
 try {
   cpSync("corpus", join(work, "corpus"), { recursive: true });
-  const dumps = readdirSync("corpus/dumps").filter((f) => f.endsWith(".dump")).sort();
+  // Not the unsupported-* cases: the core declares them unsupported, so the gate compares no pose of theirs
+  // (a flipped bit in unsupported-mut-h7-tiny-lone-surrogate passed it, rightly).
+  const dumps = readdirSync("corpus/dumps")
+    .filter((f) => f.endsWith(".dump") && !f.startsWith("unsupported-")).sort();
   let caught = 0;
   const misses = [];
   for (let n = 0; n < count; n++) {
