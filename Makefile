@@ -92,7 +92,7 @@ check-math-calls:
 	@scripts/check-math-calls
 
 unit: $(TESTS) $(BINS)
-	@set -e; for t in $(TESTS); do echo "== $$t"; (cd $(CURDIR) && CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-60} $$t); done
+	@set -e; for t in $(TESTS); do echo "== $$t"; (cd $(CURDIR) && SHARED=$(SHARED) CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-60} $$t); done
 
 # The physics rigs' frames in `make test`'s gate (their dumps are large: 600 frames of sack-pro are 74 MB);
 # `make nightly` steps them the full 600 (gates/options).
