@@ -379,28 +379,39 @@ START_TEST(failed_render_gives_no_commands)
 }
 END_TEST
 
+/* A skeleton whose one slot clips with a triangle (inverse or not), in its setup pose, and a clipper made
+ * for it with that clip started: what the clipper tests below draw through. */
+static void start_triangle_clip(bool inverse, pc_skeleton_data **data, pc_skeleton **sk, pc_clipper *c)
+{
+    char doc[512];
+    snprintf(doc, sizeof doc,
+             "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+             "\"slots\": [{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}], "
+             "\"skins\": [{\"name\": \"default\", \"attachments\": {\"clip\": {\"clip\": {\"type\": \"clipping\", "
+             "%s\"vertexCount\": 3, \"vertices\": [-5, -5, 5, -5, 0, 5]}}}}]}",
+             inverse ? "\"inverse\": true, " : "");
+    pc_error err;
+    *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
+    ck_assert_msg(*data != NULL, "%s", err.message);
+    *sk = pc_skeleton_new(*data);
+    ck_assert(*sk);
+    pc_skeleton_setup_pose(*sk);
+    pc_skeleton_update_world_transform(*sk);
+    ck_assert(pc_clipper_init(c, *data));
+    const pc_slot *slot = &(*sk)->slots[0];
+    ck_assert_ptr_null(pc_clip_start(c, *sk, slot, slot->applied->attachment));
+}
+
 /* For core/src/render/clipping.c:427:59 `*` -> `/` and 427:100 `+` -> `-`: the render path's clipped
  * positions and UVs grow past the room the clipper was made with (sized for the document: here a
  * triangle clip and no mesh, 2 triangles a part), as the runtime's arrays grow: 200 triangles, each cut
  * to the clip's triangle, give 200 equal pieces, every one in the arrays' room. */
 START_TEST(clipped_render_grows_past_its_room)
 {
-    static const char doc[] =
-        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
-        "\"slots\": [{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}], "
-        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"clip\": {\"clip\": {\"type\": \"clipping\", "
-        "\"vertexCount\": 3, \"vertices\": [-5, -5, 5, -5, 0, 5]}}}}]}";
-    pc_error err;
-    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
-    ck_assert_msg(data != NULL, "%s", err.message);
-    pc_skeleton *sk = pc_skeleton_new(data);
-    ck_assert(sk);
-    pc_skeleton_setup_pose(sk);
-    pc_skeleton_update_world_transform(sk);
+    pc_skeleton_data *data;
+    pc_skeleton *sk;
     pc_clipper c;
-    ck_assert(pc_clipper_init(&c, data));
-    const pc_slot *slot = &sk->slots[0];
-    ck_assert_ptr_null(pc_clip_start(&c, sk, slot, slot->applied->attachment));
+    start_triangle_clip(false, &data, &sk, &c);
     ck_assert(pc_clipping(&c));
     enum { TRIANGLES = 200 };
     static const float vertices[6] = { -100, -100, 100, -100, 0, 100 }, uvs[6] = { 0, 0, 1, 0, 0.5f, 1 };
@@ -430,22 +441,10 @@ END_TEST
  * they were; no number after a fragment is read as a point of it). */
 START_TEST(inverse_clip_writes_only_its_pieces)
 {
-    static const char doc[] =
-        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
-        "\"slots\": [{\"name\": \"clip\", \"bone\": \"root\", \"attachment\": \"clip\"}], "
-        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"clip\": {\"clip\": {\"type\": \"clipping\", "
-        "\"inverse\": true, \"vertexCount\": 3, \"vertices\": [-5, -5, 5, -5, 0, 5]}}}}]}";
-    pc_error err;
-    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
-    ck_assert_msg(data != NULL, "%s", err.message);
-    pc_skeleton *sk = pc_skeleton_new(data);
-    ck_assert(sk);
-    pc_skeleton_setup_pose(sk);
-    pc_skeleton_update_world_transform(sk);
+    pc_skeleton_data *data;
+    pc_skeleton *sk;
     pc_clipper c;
-    ck_assert(pc_clipper_init(&c, data));
-    const pc_slot *slot = &sk->slots[0];
-    ck_assert_ptr_null(pc_clip_start(&c, sk, slot, slot->applied->attachment));
+    start_triangle_clip(true, &data, &sk, &c);
     ck_assert(c.inverse);
     static const float vertices[6] = { -100, -100, 100, -100, 0, 100 }, uvs[6] = { 0, 0, 1, 0, 0.5f, 1 };
     static const double triangles[3] = { 0, 1, 2 };
