@@ -42,6 +42,10 @@ START_TEST(chain_through_every_inherit_mode)
     pc_error err;
     pc_skeleton_data *data = pc_read_text(chain, sizeof chain - 1, "chain", NULL, &err);
     ck_assert_msg(data != NULL, "%s", err.message);
+    /* No animations: none named, not even number 0 (instance/api.c:69:40 `<` -> `<=` reads the missing
+     * array). */
+    ck_assert_int_eq(pc_data_animation_count(data), 0);
+    ck_assert_ptr_null(pc_data_animation_name(data, 0));
     pc_skeleton *sk = pc_skeleton_new(data);
     ck_assert(pc_skeleton_set_skin(sk, "all"));
     pc_skeleton_setup_pose(sk);
@@ -67,6 +71,12 @@ START_TEST(skin_required_bones)
     pc_error err;
     pc_skeleton_data *data = pc_read_text(doc, sizeof doc - 1, "skins", NULL, &err);
     ck_assert_msg(data != NULL, "%s", err.message);
+    /* The skins by number, the first one too (instance/api.c:59:20 `0` -> `1`). */
+    ck_assert_int_eq(pc_data_skin_count(data), 2);
+    ck_assert_str_eq(pc_data_skin_name(data, 0), "default");
+    ck_assert_str_eq(pc_data_skin_name(data, 1), "with");
+    ck_assert_ptr_null(pc_data_skin_name(data, 2));
+    ck_assert_ptr_null(pc_data_skin_name(data, -1));
     pc_skeleton *sk = pc_skeleton_new(data);
     ck_assert(pc_skeleton_set_skin(sk, "default"));
     pc_skeleton_setup_pose(sk);

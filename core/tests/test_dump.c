@@ -365,6 +365,67 @@ START_TEST(clipped_mesh_triangle_past_vertices_declares_render)
 }
 END_TEST
 
+/* For core/src/dump/dump.c:289:36 `0` -> `1`: one transition is still --transitions 1 (with its --dt and
+ * --mix), not the samples. */
+START_TEST(options_text_of_one_transition)
+{
+    char buf[256];
+    static const double dt[1] = { 0.5 };
+    pc_dump_options opt = { .skin = NULL, .physics = PC_PHYSICS_NONE, .samples = 5, .transitions = 1, .dt = dt,
+                            .dt_count = 1, .mix = 0.25 };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin none --physics none --transitions 1 --dt 0.5 --mix 0.25");
+}
+END_TEST
+
+/* For core/src/dump/dump.c:301:22 `0` -> `1` and 301:41 `<` -> `<=`: every --anim name is listed, the
+ * first one too, and none past anim_count (the array holds a third name that is not an option). */
+START_TEST(options_text_of_anims)
+{
+    char buf[256];
+    static const char *anims[3] = { "walk", "run", "not-given" };
+    pc_dump_options opt = { .skin = "all", .physics = PC_PHYSICS_NONE, .samples = 2, .anims = anims, .anim_count = 2 };
+    pc_dump_options_text(&opt, buf, sizeof buf);
+    ck_assert_str_eq(buf, "--skin all --physics none --samples 2 --anim walk --anim run");
+}
+END_TEST
+
+/* For core/src/dump/dump.c:271:55 `-` -> `+`: a buffer that ends inside an option's name (` --dt `) is
+ * filled to its size and no further (append_numbers gives snprintf the room left, size - n). */
+START_TEST(options_text_cut_in_an_option_name)
+{
+    char big[160];
+    static const double dt[1] = { 0.5 };
+    pc_dump_options opt = { .skin = "all", .physics = PC_PHYSICS_NONE, .transitions = 3, .dt = dt, .dt_count = 1,
+                            .mix = 0.125 };
+    /* "--skin all --physics none --transitions 3" is 41 bytes: " --dt " is cut after 43 */
+    memset(big, 'X', sizeof big);
+    pc_dump_options_text(&opt, big, 44);
+    ck_assert_str_eq(big, "--skin all --physics none --transitions 3 -");
+    for (size_t i = 44; i < sizeof big; i++) ck_assert_msg(big[i] == 'X', "byte %zu written past the buffer", i);
+}
+END_TEST
+
+/* For core/src/dump/dump.c:504:70 `||` -> `&&`: a dump the stream does not take (fwrite on a stream open
+ * for reading writes nothing; its fflush has nothing to flush and succeeds) is a failure: status
+ * PC_INVALID, "cannot write the dump". */
+START_TEST(unwritable_stream_fails)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(posed_only, strlen(posed_only), "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    FILE *f = fopen("/dev/null", "r");
+    ck_assert_ptr_nonnull(f);
+    pc_dump_options opt = { .skin = NULL, .samples = 2 };
+    pc_status status = pc_dump_write(f, "doc.json", data, &opt, &err);
+    fclose(f);
+    pc_skeleton_data_free(data);
+    ck_assert_int_eq(status, PC_INVALID);
+    ck_assert_str_eq(err.message, "doc.json: cannot write the dump");
+}
+END_TEST
+
+
 int main(void)
 {
     Suite *s = suite_create("dump");
@@ -387,6 +448,10 @@ int main(void)
     tcase_add_test(t, slider_keying_rgb2_declares_render);
     tcase_add_test(t, unsolved_constraint_zero_writes_no_pose);
     tcase_add_test(t, short_clipping_polygon_declares_render_and_bounds);
+    tcase_add_test(t, options_text_of_one_transition);
+    tcase_add_test(t, options_text_of_anims);
+    tcase_add_test(t, options_text_cut_in_an_option_name);
+    tcase_add_test(t, unwritable_stream_fails);
     suite_add_tcase(s, t);
     return run_suite(s);
 }

@@ -801,6 +801,58 @@ START_TEST(core_pose_declaration_second)
 }
 END_TEST
 
+/* For core/src/dumpcmp/dumpdiff.c:209:25 `0` -> `1` and 219:34 `<` -> `<=`: an oracle field the core's
+ * block lacks, here its first (x), is missing in the core: never compared with the core's field 0 (y), nor
+ * with the next block's first field of the same name (b's x, one past a's fields). */
+START_TEST(first_field_missing_before_a_namesake)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "a\t\"k\"\tx=1\ty=2\nb\t\"k\"\tx=3\nend\t2\n", HEADER "a\t\"k\"\ty=2\nb\t\"k\"\tx=3\nend\t2\n", &o, &c,
+               &r);
+    ck_assert_uint_eq(r.difference_count, 1);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_FIELD_MISSING);
+    ck_assert_str_eq(entry_line(&r, 0), "pose data block a row \"k\" field x: oracle 1 (0x3ff0000000000000) core absent\n");
+    ck_assert_uint_eq(stats(&r, "a")->fields_compared, 1);
+    ck_assert_uint_eq(stats(&r, "b")->fields_compared, 1);
+    ck_assert_uint_eq(stats(&r, "b")->fields_differing, 0);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:132:46 `&&` -> `||`: only a declaration of the block `pose` excuses the
+ * poses one side lacks; a declaration of another four-letter block (`bone`) does not. */
+START_TEST(four_letter_declaration_excuses_no_pose)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "pose\t0\tnull\t0\nb\t\"k\"\tx=1\npose\t1\t\"a\"\t0\nb\t\"k\"\tx=2\nend\t2\n",
+               HEADER "unsupported\tbone\t\"r\"\npose\t0\tnull\t0\nb\t\"k\"\tx=1\nend\t1\n", &o, &c, &r);
+    ck_assert_int_eq(r.verdict, DIFF_DIFFERENT);
+    ck_assert_uint_eq(r.difference_count, 1);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_POSE_MISSING);
+    ck_assert_uint_eq(r.poses_unsupported, 0);
+    ck_assert_uint_eq(r.notes[0].poses_skipped, 0);
+    done(&o, &c, &r);
+}
+END_TEST
+
+/* For core/src/dumpcmp/dumpdiff.c:646:33 `>` -> `>=`: when every difference is kept and printed, no
+ * "... more differences not shown" line follows them. */
+START_TEST(no_more_line_when_all_shown)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "a\t\"k\"\tx=1\nend\t1\n", HEADER "a\t\"k\"\tx=2\nend\t1\n", &o, &c, &r);
+    ck_assert_uint_eq(r.difference_count, 1);
+    ck_assert_uint_eq(r.entry_count, 1);
+    const char *text = printed(&o, &c, &r, false);
+    ck_assert_msg(strstr(text, "more differences not shown") == NULL, "%s", text);
+    ck_assert_msg(strstr(text, "pose data block a row \"k\" field x: ") == text, "%s", text);
+    done(&o, &c, &r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("dumpdiff");
@@ -834,6 +886,9 @@ int main(void)
     tcase_add_test(tc, walk_stops_at_section_end);
     tcase_add_test(tc, pose_entry_texts_exact);
     tcase_add_test(tc, core_pose_declaration_second);
+    tcase_add_test(tc, first_field_missing_before_a_namesake);
+    tcase_add_test(tc, four_letter_declaration_excuses_no_pose);
+    tcase_add_test(tc, no_more_line_when_all_shown);
     suite_add_tcase(s, tc);
     TCase *quick = tcase_create("dumpdiff-quick"); /* tests that must end at once */
     tcase_set_timeout(quick, 5);

@@ -305,6 +305,12 @@ static const struct {
     {HEADER "a\t\"k\"\tx\nend\t1\n", 2, "field 1: expected FIELD=VALUE, got `x`"},
     /* dumpread.c:205:15 `0` -> `1`: a value of one double quote is a string begun, never closed */
     {HEADER "a\t\"k\"\tx=\"\nend\t1\n", 2, "field x: unterminated string"},
+    /* dumpread.c:49:58 `<` -> `<=`: a space in a shown token is shown as itself (only control bytes are '?') */
+    {HEADER "a\t\"k\"\tx=1 2\nend\t1\n", 2, "bad value `1 2`"},
+    /* dumpread.c:98:15 `1` -> `2`: a two-digit count with a leading zero is no whole number */
+    {HEADER "end\t00\n", 2, "`end` line: the row count must be a whole number"},
+    /* dumpread.c:402:50 `1` -> `2`: an `end` line takes one field after its tag */
+    {HEADER "end\t0\t0\n", 2, "`end` line has more than 1 fields after the tag"},
 };
 
 START_TEST(malformed_dumps_are_rejected)
@@ -340,6 +346,9 @@ START_TEST(files)
     ck_assert_uint_eq(err.line, 23);
     ck_assert_msg(strstr(err.message, "core/tests/fixtures/dumps/truncated.dump:23: truncated"), "%s", err.message);
     ck_assert_msg(dump_read_file("core/tests/fixtures/dumps/oracle.dump", &d, &err), "%s", err.message);
+    /* dumpread.c:505:18 `0` -> `1`: the previous read's message is cleared (a read that succeeds leaves "") */
+    ck_assert_str_eq(err.message, "");
+    ck_assert_uint_eq(err.line, 0);
     ck_assert_uint_eq(d.pose_count, 3);
     ck_assert_uint_eq(d.row_count, 18);
     ck_assert_str_eq(d.path, "core/tests/fixtures/dumps/oracle.dump");

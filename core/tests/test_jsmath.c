@@ -617,6 +617,31 @@ START_TEST(h20_mutant_pairs)
 }
 END_TEST
 
+/* Mutants of the h28 group, each pinned with Node 20 (bits from Buffer.writeDoubleBE); the arguments were
+ * found by comparing the mutant with the core on random arguments near the branch. */
+START_TEST(h28_mutant_pairs)
+{
+    /* core/src/js/jsmath.c:211:29 `0` -> `1`: after a huge reduction whose top fraction digit is 1 (x just
+     * above a multiple of pi/2), the mutant drops that digit as if it were a leading zero; Math.sin of it */
+    EXPECT_BITS(js_sin(dbl(0x42d615f74a49cbab)), 0x3e74df4272175152);
+    /* jsmath.c:715:30 `+` -> `-`: the head t1 of log2 x split from u - v in the |x - 1| <= 2^-20, |y| > 2^31
+     * series; Math.pow of these */
+    EXPECT_BITS(js_pow(dbl(0x3fefffffc8a66fdb), dbl(0x41ea40c2d351bafa)), 0x1f2df8ec89284334);
+    EXPECT_BITS(js_pow(dbl(0x3fefffffff135500), dbl(0xc24bbb1a2130fffe)), 0x64eb66de868be4f6);
+    /* jsmath.c:730:29 `<` -> `<=`: a mantissa whose top 20 bits are 0xbb67a is in the interval around 2
+     * (m / 2 around 1), not around 1.5 */
+    EXPECT_BITS(js_pow(dbl(0x3febb67ae38c57b0), dbl(0xc0a2a8321fc863b3)), 0x5ee7d63fee0106df);
+    EXPECT_BITS(js_pow(dbl(0x3ffbb67a1391addc), dbl(0xc0936f5dd391b106)), 0x02536c2584396ef4);
+    /* jsmath.c:785:12 `>` -> `>=`: y log2 x with the high word 0x3fe00000 (just above 1/2) keeps n = 0 */
+    EXPECT_BITS(js_pow(dbl(0x3f8d4ed7737dcc2c), dbl(0xbfb4e45319d7ad19)), 0x3ff6a09e69f23aa6);
+    EXPECT_BITS(js_pow(dbl(0x3fc3025b3467a21a), dbl(0x3fc742d8c9753660)), 0x3fe6a09e1b546302);
+    /* jsmath.c:775:33 `>` -> `>=`: y log2 x that rounds to exactly 1024 with p_l + OVERFLOW_TAIL == z - p_h
+     * (found by solving for y's low word) is not taken for an overflow: Math.pow gives the largest double */
+    EXPECT_BITS(js_pow(dbl(0x418fc90784f7c811), dbl(0x4043b31d6784b63d)), 0x7fefffffffffffff);
+    EXPECT_BITS(js_pow(dbl(0x42702c11c832d615), dbl(0x4039971247cb676f)), 0x7fefffffffffffff);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("jsmath");
     TCase *vec = tcase_create("vectors");
@@ -642,6 +667,7 @@ int main(void) {
     tcase_add_test(edge, pow_cases);
     tcase_add_test(edge, pow_mutant_pairs);
     tcase_add_test(edge, h20_mutant_pairs);
+    tcase_add_test(edge, h28_mutant_pairs);
     tcase_add_test(edge, max_min);
     tcase_add_test(edge, to_int32);
     tcase_add_test(edge, number_helpers);

@@ -71,6 +71,28 @@ static const struct { const char *s; uint64_t bits; } to_number_vectors[] = {
     /* jsobject.c:331:29 `0` -> `1`: an exponent without digits */
     { "1e", 0x7ff8000000000000ULL },
     { "1e+", 0x7ff8000000000000ULL },
+    /* jsobject.c:256:48 || -> && (vertical tab and form feed no longer white space) */
+    { "\v5", 0x4014000000000000ULL },
+    { "\f5", 0x4014000000000000ULL },
+    /* jsobject.c:314:38 >= -> > (the octal digit 0 refused) and 314:45 && -> || (any octal digit) */
+    { "0o10", 0x4020000000000000ULL },
+    { "0o8", 0x7ff8000000000000ULL },
+    { "0o19", 0x7ff8000000000000ULL },
+    /* jsobject.c:322:49 8 -> 9 (Infinity compared with the white space trimmed after it) */
+    { "Infinity ", 0x7ff0000000000000ULL },
+    { " -Infinity\t", 0xfff0000000000000ULL },
+    /* jsobject.c:335:22 && -> || (the exponent takes any character) and 335:45 <= -> < (9 no exponent digit) */
+    { "1e2x", 0x7ff8000000000000ULL },
+    { "1e9", 0x41cdcd6500000000ULL },
+};
+
+/* Number(s.slice(0, len)) of a longer text: nothing at or past len is read (jsobject.c:325:14, 326:11,
+ * 328:18 and 331:11 `<` -> `<=` take the next character: a digit, the point or the exponent). */
+static const struct { const char *s; size_t len; uint64_t bits; } prefix_vectors[] = {
+    { "12", 1, 0x3ff0000000000000ULL },
+    { "1.5", 1, 0x3ff0000000000000ULL },
+    { "1.25", 3, 0x3ff3333333333333ULL },
+    { "1e5", 1, 0x3ff0000000000000ULL },
 };
 
 START_TEST(string_to_number_matches_node)
@@ -84,6 +106,11 @@ START_TEST(string_to_number_matches_node)
         if (isnan(w)) ck_assert_msg(isnan(x), "Number(\"%s\") is NaN, core %.17g", s, x);
         else ck_assert_msg(bits(x) == want, "Number(\"%s\"): core 0x%016llx, Node 0x%016llx", s,
                            (unsigned long long)bits(x), (unsigned long long)want);
+    }
+    for (size_t i = 0; i < sizeof prefix_vectors / sizeof prefix_vectors[0]; i++) {
+        double x = js_string_to_number(prefix_vectors[i].s, prefix_vectors[i].len);
+        ck_assert_msg(bits(x) == prefix_vectors[i].bits, "Number(\"%s\".slice(0, %zu)): core %.17g", prefix_vectors[i].s,
+                      prefix_vectors[i].len, x);
     }
 }
 END_TEST
@@ -188,6 +215,11 @@ START_TEST(astral_code_points_by_unit)
     json_t *grin_hi = js_get_index(&h, grin, 0, &type_error);
     ck_assert(js_typeof(grin_hi) == JS_STRING && json_string_length(grin_hi) == 3
               && memcmp(json_string_value(grin_hi), "\xED\xA0\xBD", 3) == 0); /* WTF-8 of 0xD83D */
+    /* jsobject.c:155:71 + -> - (the low surrogate 0xDC00 + 0x200 of U+1F600 taken as 0xDC00 - 0x200):
+     * "\u{1F600}".charCodeAt(1) is 0xDE00 */
+    json_t *grin_lo = js_get_index(&h, grin, 1, &type_error);
+    ck_assert(js_typeof(grin_lo) == JS_STRING && json_string_length(grin_lo) == 3
+              && memcmp(json_string_value(grin_lo), "\xED\xB8\x80", 3) == 0); /* WTF-8 of 0xDE00 */
     ck_assert(!type_error);
     json_decref(first);
     json_decref(grin);
@@ -225,6 +257,7 @@ START_TEST(property_keys_of_values)
         { "[1,2]", "1,2" },       /* jsobject.c:456:59 1 -> 2 (the comma with a NUL) */
         { "[false,1]", "false,1" }, /* jsobject.c:448:123 5 -> 6 ("false" with a NUL) */
         { "[[],1]", ",1" },       /* jsobject.c:461:65 0 -> 1 (an empty inner array as a NUL) */
+        { "[true,1]", "true,1" }, /* jsobject.c:461:70 4 -> 5 ("true" with a NUL) */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         json_t *v = parse(cases[i].json);
@@ -256,6 +289,26 @@ START_TEST(identity_and_array_methods)
     json_decref(o2);
     json_decref(a);
     js_heap_free(&h);
+}
+END_TEST
+
+/* js_for_in of an array whose key strings the heap cannot keep (its list of made values gone, as when
+ * memory runs out): (size_t)-1 and no keys (jsobject.c:572:64 `-` -> `+` and 572:65 `1` -> `2` would
+ * return a count of 1 or 2^64 - 2 with no keys behind it). */
+START_TEST(for_in_keys_not_kept)
+{
+    js_heap h;
+    ck_assert(js_heap_init(&h));
+    js_heap_free(&h); /* h.made is NULL: every js_make_string fails */
+    json_t *a = parse("[1,2]");
+    const char **keys = (const char **)&keys;
+    json_t **values = NULL;
+    ck_assert(js_for_in(&h, a, &keys, &values) == (size_t)-1);
+    ck_assert_ptr_null(keys);
+    ck_assert(h.out_of_memory);
+    ck_assert(js_for_in(&h, a, &keys, NULL) == (size_t)-1);
+    ck_assert_ptr_null(keys);
+    json_decref(a);
 }
 END_TEST
 
@@ -337,6 +390,7 @@ int main(void)
     tcase_add_test(tc, property_keys_of_values);
     tcase_add_test(tc, identity_and_array_methods);
     tcase_add_test(tc, object_keys_order);
+    tcase_add_test(tc, for_in_keys_not_kept);
     tcase_add_test(tc, deep_json_check_and_cut);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -45,8 +45,12 @@ END_TEST
  * and stops at "tr", the error at 3; the case mut-h25-nest-root-array-literal kills it too). */
 START_TEST(deep_check_reads_nothing_past_len)
 {
-    static const char *const texts[] = { "[\"a\\u0041\"]", "[\"a\\n\"]", "[\"a\\\"\"]", "[[[[falsX]]]]", "[tru" };
-    static const size_t lens[] = { 4, 4, 4, 6, 4 };
+    /* and 48:12 `>=` -> `>` and 57:11 `<` -> `<=` (a number cut short by the end, "1." of "1.5", "1e" of
+     * "1e5", "-" of "-5" and of "-0", reads its missing digit past the end and is taken as JSON;
+     * JSON.parse("1.") fails at position 2, "-" at 1) */
+    static const char *const texts[] = { "[\"a\\u0041\"]", "[\"a\\n\"]", "[\"a\\\"\"]", "[[[[falsX]]]]", "[tru",
+                                         "1.5", "1e5", "-5", "-0" };
+    static const size_t lens[] = { 4, 4, 4, 6, 4, 2, 2, 1, 1 };
     for (size_t t = 0; t < sizeof lens / sizeof lens[0]; t++) {
         size_t out_len = 0, cuts = 0, error_at = 0;
         char *out = js_cut_deep_json(texts[t], lens[t], &out_len, &cuts, &error_at);

@@ -126,6 +126,53 @@ START_TEST(unindexed_search_is_the_scan)
 }
 END_TEST
 
+/* The reader indexes only long timelines whose keys ascend (read_animations.c), but the index finds the
+ * scan's frame whatever the order: key_start[b] only skips frames whose bucket is below b, so whose times
+ * are below any time in bucket b (the bucket is monotonic in the time; NaN falls in bucket 0 and is
+ * never > time), and the scan passes such frames too. Keys in any order, with NaN and infinite times, as
+ * few as one and not a whole number of frames: indexed or not, the same frame for every time. This is
+ * why read_animations.c:455 may index more timelines than it does (455:26 `0` -> `1`, 455:47 `/` -> `*`,
+ * 455:78 `&&` -> `||`) without changing a pose. */
+START_TEST(index_of_keys_in_any_order_finds_the_scans_frame)
+{
+    for (int round = 0; round < 600; round++) {
+        int step = 1 + round % 4, count = 1 + (int)(uniform() * (round % 3 == 0 ? 4 : 60));
+        int n = count * step + (round % 5 == 4 ? step - 1 : 0); /* a partial last frame now and then */
+        float *frames = malloc(sizeof *frames * (size_t)n);
+        int *key_start = malloc(sizeof *key_start * (size_t)count);
+        ck_assert(frames && key_start);
+        for (int i = 0; i < n; i++) {
+            double u = uniform();
+            frames[i] = (float)(round % 7 == 0 ? floor(u * 4) : u * 20 - 5); /* ties, or spread */
+            if (uniform() < 0.05) frames[i] = NAN;
+            else if (uniform() < 0.03) frames[i] = uniform() < 0.5 ? INFINITY : -INFINITY;
+        }
+        if (round % 6 == 1) draw_keys(frames, count, step, round % 5); /* ascending ones too */
+        pc_timeline t = { .entries = step, .frames = frames, .frames_count = n };
+        pc_timeline_index_keys(&t, key_start);
+        ck_assert_int_eq(t.key_count, count);
+        for (int q = 0; q < 4 * n + 12; q++) {
+            double time;
+            if (q < 3 * n) {
+                double key = frames[q / 3];
+                time = q % 3 == 0 ? key : q % 3 == 1 ? nextafter(key, -INFINITY) : nextafter(key, INFINITY);
+            } else if (q < 4 * n) {
+                time = uniform() * 30 - 10;
+            } else {
+                static const double odd[] = { NAN, INFINITY, -INFINITY, 0.0, -0.0, 1e308, -1e308, 1e-300, -5, 15, 25, -25 };
+                time = odd[q - 4 * n];
+            }
+            int frame, got = pc_timeline_search_frame(&t, time, &frame), want = scan(frames, n, step, time);
+            ck_assert_msg(got == want, "round %d: %d values of %d entries: time %.17g found index %d, the scan %d",
+                          round, n, step, time, got, want);
+            ck_assert_int_eq(frame, want / step);
+        }
+        free(key_start);
+        free(frames);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("key_search");
@@ -133,6 +180,7 @@ int main(void)
     tcase_add_test(tc, indexed_search_finds_the_scans_frame);
     tcase_add_test(tc, keys_out_of_order_or_nan_are_not_indexed);
     tcase_add_test(tc, unindexed_search_is_the_scan);
+    tcase_add_test(tc, index_of_keys_in_any_order_finds_the_scans_frame);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -2,15 +2,21 @@
  * 2,048 levels, as JSON.parse takes it. The syntax check of the deep path (js/jsondeep.c) against
  * JSON.parse's verdicts and error positions (Node 20, the oracle's), the cut's text, and the document
  * and scenario readers on deep texts: an unread member any depth deep is accepted, a read one is
- * unsupported, a malformed one refused where JSON.parse stops. */
+ * unsupported, a malformed one refused where JSON.parse stops. Also the whole-file reading and writing the
+ * readers and tools use (js/wholefile.c): a document from a pipe, a file written and read back. */
 #include "posecore.h"
 #include "js/jsondeep.h"
+#include "js/wholefile.h"
 #include "play/scenario.h"
 
 #include <check.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "memory_limit.h"
 #include "run_suite.h"
 
 /* JSON.parse(s) in Node 20: accepted, or the position of its SyntaxError ("at position N"; the end of
@@ -21,6 +27,8 @@ static const struct { const char *s; int ok; size_t at; } syntax_vectors[] = {
     { "tru", 0, 3 }, { "nul", 0, 3 }, { "", 0, 0 }, { "[] x", 0, 3 }, { "{\"a\" 1}", 0, 5 },
     { "[\"\\u12g4\"]", 0, 6 }, { "{1:2}", 0, 1 }, { "[\"a\\/\"]", 1, 0 }, { "[1e]", 0, 3 },
     { "[-01]", 0, 3 }, { "{\"a\":{\"b\":[]}}", 1, 0 }, { "[1]\r\n", 1, 0 },
+    /* a bad escape as the text's last byte stops at it (jsondeep.c:28:17 `1` -> `2` says the end) */
+    { "\"\\x", 0, 2 }, { "[\"\\x", 0, 3 },
 };
 
 START_TEST(syntax_as_json_parse)
@@ -167,6 +175,121 @@ START_TEST(scenario_deep_member_named)
 }
 END_TEST
 
+/* For js/jsondeep.c:183:39 `1` -> `2` and 189:37 `-` -> `+`: when an allocation fails, js_cut_deep_json
+ * answers NULL with *error_at == (size_t)-1 (jsondeep.h), which the readers turn into their limit ("a text
+ * nested this deep") instead of a SyntaxError at some position. The container stack of a text said to be
+ * 2^62 bytes long cannot be allocated (nothing of the text is read before); the cut of 4,000,000 empty
+ * arrays at level 2,000 (12 MB of text, each "[]" becoming the 26-byte mark: 104 MB) cannot be allocated
+ * in a child whose address space is capped 48 MB above what it maps. */
+START_TEST(deep_cut_out_of_memory)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return;
+#endif
+    size_t out_len = 0, cuts = 0, at = 0;
+    static const char tiny[] = "[]";
+    ck_assert_ptr_null(js_cut_deep_json(tiny, (size_t)1 << 62, &out_len, &cuts, &at));
+    ck_assert_msg(at == (size_t)-1, "stack not allocated: error at %zu", at);
+
+    const size_t n = 4000000;
+    char *inside = malloc(3 * n);
+    ck_assert_ptr_nonnull(inside);
+    for (size_t i = 0; i < n; i++) memcpy(inside + 3 * i, "[],", 3);
+    inside[3 * n - 1] = '\0'; /* no comma after the last */
+    char *s = nest("", "[", 1999, inside, "]", "");
+    free(inside);
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        if (!limit_address_space((size_t)48 << 20)) _exit(3);
+        size_t len = 0, c = 0, e = 0;
+        char *out = js_cut_deep_json(s, strlen(s), &len, &c, &e);
+        char msg[64];
+        int k = snprintf(msg, sizeof msg, "%s %zu", out ? "cut" : "null", e);
+        ssize_t w = write(fds[1], msg, (size_t)k);
+        _exit(w < 0 ? 3 : 0);
+    }
+    close(fds[1]);
+    char msg[64];
+    ssize_t got = read(fds[0], msg, sizeof msg - 1);
+    close(fds[0]);
+    msg[got > 0 ? got : 0] = '\0';
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    free(s);
+    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    char want[64];
+    snprintf(want, sizeof want, "null %zu", (size_t)-1);
+    ck_assert_str_eq(msg, want);
+}
+END_TEST
+
+/* For js/wholefile.c:16:40 `-` -> `+`: a document read from a pipe (no regular file, so no size to start the
+ * buffer from) grows its buffer as the bytes arrive; 300,000 bytes of it are read whole, and it has the
+ * document's two bones (the mutant asks fread for more than the buffer holds and writes past it). */
+START_TEST(document_read_from_a_pipe)
+{
+    static const char head_doc[] = "{\"skeleton\":{\"spine\":\"4.3.13\"},\"bones\":[{\"name\":\"root\"},"
+                                   "{\"name\":\"b\",\"parent\":\"root\"}],\"x\":\"";
+    const size_t pad = 300000, hl = sizeof head_doc - 1, len = hl + pad + 2;
+    char *doc = malloc(len + 1);
+    ck_assert_ptr_nonnull(doc);
+    memcpy(doc, head_doc, hl);
+    memset(doc + hl, 'a', pad);
+    memcpy(doc + hl + pad, "\"}", 3);
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        for (size_t off = 0; off < len;) {
+            ssize_t w = write(fds[1], doc + off, len - off);
+            if (w <= 0) _exit(3);
+            off += (size_t)w;
+        }
+        _exit(0);
+    }
+    close(fds[1]);
+    char path[64];
+    snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
+    /* the buffer stays in the heap, not in a mapping of its own, so a write past it corrupts the heap */
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
+    pc_error err;
+    pc_skeleton_data *d = pc_read_file(path, NULL, &err);
+    close(fds[0]);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    free(doc);
+    ck_assert_msg(d != NULL, "%s", err.message);
+    ck_assert_int_eq(pc_data_bone_count(d), 2);
+    pc_skeleton_data_free(d);
+}
+END_TEST
+
+/* For js/wholefile.c:47:29 `1` -> `2`: file_write writes exactly the bytes it is given (the probe tools and the
+ * reports keep their files with it), so three bytes written read back as those three. */
+START_TEST(file_written_reads_back_the_same)
+{
+    char path[] = "/tmp/posecore-test-limits-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    static const char bytes[] = "abc";
+    ck_assert(file_write(path, bytes, 3));
+    size_t len = 0;
+    char *back = file_read(path, &len);
+    unlink(path);
+    ck_assert_ptr_nonnull(back);
+    ck_assert_uint_eq(len, 3);
+    ck_assert_str_eq(back, "abc");
+    free(back);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("limits");
@@ -178,6 +301,9 @@ int main(void)
     tcase_add_test(tc, malformed_deep_refused_where_json_parse_stops);
     tcase_add_test(tc, scenario_deep_member_named);
     tcase_add_test(tc, text_longer_than_v8_string_in_bytes);
+    tcase_add_test(tc, deep_cut_out_of_memory);
+    tcase_add_test(tc, document_read_from_a_pipe);
+    tcase_add_test(tc, file_written_reads_back_the_same);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -386,6 +386,45 @@ START_TEST(folder_slots_invalid_length)
 }
 END_TEST
 
+/* For document/read_animations.c:343:39 `&&` -> `||`, 343:54 `<=` -> `<` and 343:70 `&&` -> `||`: a draw
+ * order folder whose slots are an object (no array) of length -1, 1.5 or 4294967295. new Array(length)
+ * throws RangeError for -1 and 1.5 (the stored refusals' "Invalid array length"); 4294967295 is the
+ * longest array, so the runtime throws only iterating the object (its "slotEntries is not iterable"). The
+ * mutants move a length across that line and refuse with the other message. */
+START_TEST(folder_slots_length_edges)
+{
+    static const struct {
+        const char *name, *message;
+    } cases[] = {
+        { "refuse-mut-h21-folder-slots-length", "RangeError: Invalid array length" },
+        { "refuse-mut-h31-folder-slots-length-fraction", "RangeError: Invalid array length" },
+        { "refuse-mut-h31-folder-slots-length-max", "TypeError: slots is not iterable" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char args[256], want[256], err[2048];
+        snprintf(args, sizeof args, "corpus/cases/%s.json --skin all --physics none --samples 2 --anim b", cases[i].name);
+        snprintf(want, sizeof want, "$.animations.a.drawOrderFolder[0]: %s\n", cases[i].message);
+        int status = dump_stderr(args, err, sizeof err);
+        ck_assert_int_eq(status, 2);
+        ck_assert_msg(strstr(err, want) != NULL, "%s: %s", cases[i].name, err);
+    }
+}
+END_TEST
+
+/* For document/read_animations.c:279:27 `<` -> `<=`: the stored case
+ * unsupported-mut-h31-draw-order-offset-past-end puts a slot one past a draw order of two slots (the
+ * runtime grows the array and leaves a hole). The core declares the offset out of the order; the mutant
+ * writes it into the order's spare int and declares the hole it leaves instead (the first note wins). */
+START_TEST(draw_order_offset_past_end)
+{
+    char err[2048];
+    int status = dump_stderr("corpus/cases/unsupported-mut-h31-draw-order-offset-past-end.json --skin all --physics none "
+                             "--samples 3 --anim a", err, sizeof err);
+    ck_assert_int_eq(status, 3);
+    ck_assert_msg(strstr(err, "$.animations.z.drawOrder[0]: a draw order offset out of the order") != NULL, "%s", err);
+}
+END_TEST
+
 static Suite *messages_suite(void)
 {
     Suite *s = suite_create("messages");
@@ -411,6 +450,8 @@ static Suite *messages_suite(void)
     tcase_add_test(tc, weighted_bone_count_past_the_limit);
     tcase_add_test(tc, atlas_crlf_first_line_counted_once);
     tcase_add_test(tc, folder_slots_invalid_length);
+    tcase_add_test(tc, folder_slots_length_edges);
+    tcase_add_test(tc, draw_order_offset_past_end);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -290,6 +290,14 @@ START_TEST(parse_accepts_the_syntax_only)
     /* numtext_parse.c:121:45 `8` -> `9`: Infinity read from the first 8 bytes of a longer text, as "12" of
      * "12345" above, whatever byte follows */
     ck_assert(numtext_parse("Infinity!", 8, &v) && isinf(v) && v > 0);
+    /* numtext_parse.c:120:40 `3` -> `4` and 122:46 `9` -> `10`: NaN and -Infinity read from the first bytes of
+     * a longer text (a dump's token is followed by a tab or a newline, not a NUL) */
+    ck_assert(numtext_parse("NaN\t", 3, &v) && isnan(v));
+    ck_assert(numtext_parse("-Infinity\n", 9, &v) && isinf(v) && v < 0);
+    /* numtext_parse.c:147:21 `<` -> `<=` and 158:11 `<` -> `<=`: the fraction's digits and the exponent's
+     * letter stop at the given length ("1.5" of "1.55" is 1.5, "1" of "1e5" is 1) */
+    ck_assert(numtext_parse("1.55", 3, &v) && v == 1.5);
+    ck_assert(numtext_parse("1e5", 1, &v) && v == 1.0);
 }
 END_TEST
 

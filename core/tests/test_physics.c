@@ -129,6 +129,46 @@ START_TEST(apply_takes_the_first_animation)
 }
 END_TEST
 
+/* The public getters read back what was set and refuse what is not there: the root's nine numbers
+ * (instance/api.c:181:9 `6` -> `7`: windY in out[6]), a physics constraint reset by its name
+ * (api.c:206:18 `||` -> `&&`), no events counted without an events object (api.c:106:43 `0` -> `1`)
+ * and no animation name outside 0 to the count - 1 (api.c:69:27 `&&` -> `||`, 69:40 `<` -> `<=`). */
+START_TEST(getters_read_back_what_was_set)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_file("corpus/cases/physics-skeleton-flipped-move.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    ck_assert(sk);
+    pc_skeleton_set_position(sk, 1, 2);
+    pc_skeleton_set_scale(sk, 3, 4);
+    pc_skeleton_set_time(sk, 5);
+    pc_skeleton_set_wind(sk, 6, 7);
+    pc_skeleton_set_gravity(sk, 8, 9);
+    double root[10] = { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 };
+    pc_skeleton_root(sk, root);
+    for (int i = 0; i < 9; i++) ck_assert_msg(root[i] == i + 1, "root[%d]: %g, want %d", i, root[i], i + 1);
+    ck_assert(root[9] == -1);
+    ck_assert(pc_skeleton_physics_reset(sk, "p1"));
+    ck_assert(pc_skeleton_physics_reset(sk, "p2"));
+    ck_assert(pc_skeleton_physics_reset(sk, NULL));
+    ck_assert(!pc_skeleton_physics_reset(sk, "p3"));
+    ck_assert_int_eq(pc_events_count(NULL), 0);
+    pc_events *events = pc_events_new(data);
+    ck_assert_ptr_nonnull(events);
+    ck_assert_int_eq(pc_events_count(events), 0);
+    int count = pc_data_animation_count(data);
+    ck_assert_int_gt(count, 0);
+    ck_assert_str_eq(pc_data_animation_name(data, 0), "swing");
+    ck_assert_ptr_null(pc_data_animation_name(data, count));
+    ck_assert_ptr_null(pc_data_animation_name(data, -1));
+    ck_assert_ptr_null(pc_data_animation_name(data, -1000000));
+    pc_events_free(events);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
 /* The dump of a scenario's text for corpus/cases/physics-step-fps-24.json; *status its status. */
 static char *scenario_dump(const char *doc, const char *scenario_text, pc_status *status, pc_error *err)
 {
@@ -202,6 +242,7 @@ int main(void)
     tcase_add_test(tc, mixed_apply_is_posed);
     tcase_add_test(tc, step_forever_is_unsupported);
     tcase_add_test(tc, apply_takes_the_first_animation);
+    tcase_add_test(tc, getters_read_back_what_was_set);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -157,6 +157,108 @@ START_TEST(longest_text_read)
 }
 END_TEST
 
+/* ---- Attachments: what only a refusal's or an unsupported document's words tell apart ----------------- */
+
+/* A document of one bone and one slot s whose default skin holds `attachments` (the JSON text of the
+ * slot's map), then `tail` (more of the root object, "" for none): the status and err. */
+static int read_skin(const char *attachments, const char *tail, pc_error *err)
+{
+    char *doc = malloc(strlen(attachments) + strlen(tail) + 200);
+    ck_assert_ptr_nonnull(doc);
+    int len = sprintf(doc, "{\"bones\": [{\"name\": \"root\"}], \"slots\": [{\"name\": \"s\", \"bone\": \"root\"}, "
+                           "{\"name\": \"t\", \"bone\": \"root\"}], \"skins\": [{\"name\": \"default\", \"attachments\": %s}]%s}",
+                      attachments, tail);
+    int status = read_status(doc, (size_t)len, err);
+    free(doc);
+    return status;
+}
+
+/* For document/read_attachments.c:90:28 1 -> 2, 93:45 == -> !=, 94:20 - -> +, 94:22 1 -> 2 and 94:24 + -> -:
+ * a region named p (path p, one UTF-16 unit) with a sequence of one frame (1) padded to `digits`: the
+ * runtime's Sequence.getPath builds p, digits - 1 zeros, then 1, and V8 throws a RangeError past its
+ * longest string (536,870,888 units, measured with node). p and 536,870,887 digits make a path of exactly
+ * the longest length: read (the stub atlas builds no path in the core); 536,870,889 digits, two units
+ * past it: "RangeError: Invalid string length". (One unit past it, where the core's digits - 1 + base
+ * test still reads and V8 would throw, is left out: spine-core runs out of heap before.) */
+START_TEST(sequence_path_longest_string)
+{
+    pc_error err;
+    ck_assert_msg(read_skin("{\"s\": {\"p\": {\"width\": 1, \"height\": 1, \"sequence\": {\"count\": 1, \"digits\": 536870887}}}}", "",
+                            &err) == PC_OK,
+                  "%s", err.message);
+    ck_assert_int_eq(read_skin("{\"s\": {\"p\": {\"width\": 1, \"height\": 1, \"sequence\": {\"count\": 1, \"digits\": 536870889}}}}",
+                               "", &err),
+                     PC_INVALID);
+    ck_assert_msg(strstr(err.message, "RangeError: Invalid string length") != NULL, "%s", err.message);
+}
+END_TEST
+
+/* For document/read_attachments.c:77:27 <= -> < and 78:15 > -> >=: a sequence count of 4294967295 is a valid
+ * array length (new Array(count) does not throw) but past the core's element limit: unsupported, not a
+ * RangeError; a count of exactly 20,000,000 (the limit) is read (the stub atlas keeps one region). */
+START_TEST(sequence_count_limits)
+{
+    pc_error err;
+    ck_assert_int_eq(read_skin("{\"s\": {\"r\": {\"width\": 1, \"height\": 1, \"sequence\": {\"count\": 4294967295}}}}", "", &err),
+                     PC_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, "a sequence's count is too large for the core to read") != NULL, "%s", err.message);
+    ck_assert_msg(read_skin("{\"s\": {\"r\": {\"width\": 1, \"height\": 1, \"sequence\": {\"count\": 20000000}}}}", "", &err) == PC_OK,
+                  "%s", err.message);
+}
+END_TEST
+
+/* For document/read_attachments.c:119:87 + -> -: a mesh whose uvs and vertices are array-like objects of
+ * length 20,000,001, one past the core's element limit: unsupported at once ("vertices is too large"),
+ * not read as 19,999,999 elements. */
+START_TEST(object_vertices_past_the_limit)
+{
+    pc_error err;
+    ck_assert_int_eq(read_skin("{\"s\": {\"m\": {\"type\": \"mesh\", \"uvs\": {\"length\": 20000001}, \"vertices\": {\"length\": 20000001}, "
+                               "\"triangles\": [], \"hull\": 0}}}",
+                               "", &err),
+                     PC_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, "vertices is too large for the core to read") != NULL, "%s", err.message);
+}
+END_TEST
+
+/* For document/read_attachments.c:120:23 > -> >= and 627:15 > -> >=: a mesh whose uvs and vertices are
+ * array-like objects of length 20,000,000 and a path whose lengths are one: exactly the core's element
+ * limit, so both are read (each element looked up: about 3 s), not declared too large. */
+START_TEST(object_elements_at_the_limit_read)
+{
+    pc_error err;
+    ck_assert_msg(read_skin("{\"s\": {\"m\": {\"type\": \"mesh\", \"uvs\": {\"length\": 20000000}, \"vertices\": {\"length\": 20000000}, "
+                            "\"triangles\": [], \"hull\": 0}}, \"t\": {\"p\": {\"type\": \"path\", \"vertexCount\": 3, "
+                            "\"vertices\": [0, 0, 0, 0, 0, 0], \"lengths\": {\"length\": 20000000}}}}",
+                            "", &err) == PC_OK,
+                  "%s", err.message);
+}
+END_TEST
+
+/* For document/read_attachments.c:213:43 / -> *: a weighted bounding box whose one vertex names 1,300,000
+ * bones (the array ends there: each bone undefined, unmodelled) takes 1,300,000 steps, well inside the
+ * core's limit of 20,000,000: read, not refused at once as too large. */
+START_TEST(weighted_bone_count_inside_the_limit)
+{
+    pc_error err;
+    ck_assert_msg(read_skin("{\"s\": {\"b\": {\"type\": \"boundingbox\", \"vertexCount\": 1, \"vertices\": [1300000]}}}", "", &err) == PC_OK,
+                  "%s", err.message);
+}
+END_TEST
+
+/* For document/read_skins.c:155:54 && -> ||: a linked mesh (a sequence of no region) in slot t whose
+ * source is a region in slot s: the runtime poses it (the source is no function, its timeline slots are
+ * not walked), the core declares it unmodelled; it throws only for an inherited name's function. */
+START_TEST(linked_mesh_of_a_region_in_another_slot)
+{
+    pc_error err;
+    ck_assert_msg(read_skin("{\"s\": {\"src\": {\"width\": 4, \"height\": 4}}, \"t\": {\"lm\": {\"type\": \"linkedmesh\", \"source\": \"src\", "
+                            "\"slot\": \"s\", \"sequence\": {\"count\": 0}}}}",
+                            "", &err) == PC_OK,
+                  "%s", err.message);
+}
+END_TEST
+
 static Suite *read_document_suite(void)
 {
     Suite *s = suite_create("read_document");
@@ -170,6 +272,15 @@ static Suite *read_document_suite(void)
     tcase_add_test(tc, deep_text_out_of_memory);
     tcase_add_test(tc, longest_text_read);
     suite_add_tcase(s, tc);
+    TCase *at = tcase_create("attachments");
+    tcase_set_timeout(at, 120);
+    tcase_add_test(at, sequence_path_longest_string);
+    tcase_add_test(at, sequence_count_limits);
+    tcase_add_test(at, object_vertices_past_the_limit);
+    tcase_add_test(at, object_elements_at_the_limit_read);
+    tcase_add_test(at, weighted_bone_count_inside_the_limit);
+    tcase_add_test(at, linked_mesh_of_a_region_in_another_slot);
+    suite_add_tcase(s, at);
     return s;
 }
 

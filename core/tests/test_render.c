@@ -148,6 +148,8 @@ static void same_hits(const struct dump *d, size_t pose, const pc_renderer *r, b
             same_bool(d, row, "aabb", pc_hit_boxes_aabb_contains_point(r, x, y));
             hit = pc_hit_boxes_contains_point(r, x, y);
         }
+        /* no polygon hit is -1 (render/bounds.c:234:13 and 241:13 `1` -> `2`) */
+        ck_assert_int_ge(hit, -1);
         const char *name = NULL;
         if (hit >= 0) {
             int vertex_count;
@@ -187,6 +189,9 @@ static void same_drawing(const struct dump *d, size_t pose, pc_renderer *r, cons
     same_number(d, row, "maxX", aabb[2]);
     same_number(d, row, "maxY", aabb[3]);
     ck_assert_uint_eq(block_rows(d, pose, "bounds.box"), (size_t)pc_hit_box_count(r));
+    /* no polygon outside 0 to the count - 1 (render/bounds.c:156:24 `>=` -> `>`) */
+    ck_assert_ptr_null(pc_hit_box_polygon(r, pc_hit_box_count(r), NULL, NULL));
+    ck_assert_ptr_null(pc_hit_box_polygon(r, -1, NULL, NULL));
     same_hits(d, pose, r, false);
     same_hits(d, pose, r, true);
 }
@@ -402,6 +407,82 @@ static void start_triangle_clip(bool inverse, pc_skeleton_data **data, pc_skelet
     ck_assert_ptr_null(pc_clip_start(c, *sk, slot, slot->applied->attachment));
 }
 
+/* For core/src/render/render_commands.c:144:29 `+` -> `-`: two slots each drawing a mesh of 3 vertices and
+ * 11,000 equal triangles, same texture, blend and colors, are not batched: their 66,000 indices reach
+ * 0xffff, so two commands (spine-core's dump of this document, 3 MB of index rows, too large to store,
+ * has two `render` rows: 33,000 indices each). */
+START_TEST(batches_stop_at_0xffff_indices)
+{
+    enum { TRIANGLES = 11000 };
+    size_t size = 600 + 2 * (TRIANGLES * 6 + 200);
+    char *doc = malloc(size);
+    ck_assert_ptr_nonnull(doc);
+    size_t n = (size_t)snprintf(doc, size, "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+                               "\"slots\": [{\"name\": \"a\", \"bone\": \"root\", \"attachment\": \"m\"}, "
+                               "{\"name\": \"b\", \"bone\": \"root\", \"attachment\": \"m\"}], "
+                               "\"skins\": [{\"name\": \"default\", \"attachments\": {");
+    for (int s = 0; s < 2; s++) {
+        n += (size_t)snprintf(doc + n, size - n, "%s\"%c\": {\"m\": {\"type\": \"mesh\", \"uvs\": [0.5, 0, 0, 1, 1, 1], "
+                              "\"vertices\": [0, -10, -8.66, 5, 8.66, 5], \"hull\": 3, \"triangles\": [",
+                              s ? ", " : "", s ? 'b' : 'a');
+        for (int t = 0; t < TRIANGLES; t++) n += (size_t)snprintf(doc + n, size - n, t ? ",0,1,2" : "0,1,2");
+        n += (size_t)snprintf(doc + n, size - n, "]}}");
+    }
+    n += (size_t)snprintf(doc + n, size - n, "}}]}");
+    ck_assert_uint_lt(n, size - 1);
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, n, "doc.json", NULL, &err);
+    free(doc);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert(sk && r && pc_skeleton_set_skin(sk, "default"));
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    const pc_render_command *cmds;
+    int count;
+    ck_assert_int_eq(pc_render(r, sk, false, &cmds, &count, &err), PC_OK);
+    ck_assert_int_eq(count, 2);
+    ck_assert_int_eq(cmds[0].index_count, 3 * TRIANGLES);
+    ck_assert_int_eq(cmds[1].index_count, 3 * TRIANGLES);
+    ck_assert_int_eq(cmds[1].first_vertex, 3);
+    pc_renderer_free(r);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
+/* pc_slot_vertex_count and pc_slot_world_vertices take every slot from 0 to the count - 1 and no other:
+ * for core/src/render/renderer.c:98:16 `0` -> `1` and 105:14 `<` -> `<=` (slot 0 refused). */
+START_TEST(slot_vertices_by_number)
+{
+    pc_skeleton_data *data;
+    pc_skeleton *sk;
+    pc_clipper c;
+    start_triangle_clip(false, &data, &sk, &c);
+    ck_assert_int_eq(pc_data_slot_count(data), 1);
+    ck_assert_int_eq(pc_slot_vertex_count(sk, 0), 3);
+    ck_assert_int_eq(pc_slot_vertex_count(sk, 1), 0);
+    ck_assert_int_eq(pc_slot_vertex_count(sk, -1), 0);
+    double out[6] = { 0 };
+    pc_error err;
+    ck_assert_int_eq(pc_slot_world_vertices(sk, 0, out, &err), PC_OK);
+    static const double local[6] = { -5, -5, 5, -5, 0, 5 };
+    double w[6];
+    pc_skeleton_bone_world(sk, 0, w); /* the slot's bone: a b c d worldX worldY */
+    for (int i = 0; i < 6; i += 2) {
+        double x = local[i] * w[0] + local[i + 1] * w[1] + w[4], y = local[i] * w[2] + local[i + 1] * w[3] + w[5];
+        ck_assert_msg(out[i] == x && out[i + 1] == y, "vertex %d: %.17g %.17g, want %.17g %.17g", i / 2, out[i],
+                      out[i + 1], x, y);
+    }
+    ck_assert_int_eq(pc_slot_world_vertices(sk, 1, out, &err), PC_INVALID);
+    ck_assert_int_eq(pc_slot_world_vertices(sk, -1, out, &err), PC_INVALID);
+    pc_clipper_free(&c);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
 /* For core/src/render/clipping.c:427:59 `*` -> `/` and 427:100 `+` -> `-`: the render path's clipped
  * positions and UVs grow past the room the clipper was made with (sized for the document: here a
  * triangle clip and no mesh, 2 triangles a part), as the runtime's arrays grow: 200 triangles, each cut
@@ -482,6 +563,8 @@ int main(void)
     tcase_add_test(tc, failed_render_gives_no_commands);
     tcase_add_test(tc, clipped_render_grows_past_its_room);
     tcase_add_test(tc, inverse_clip_writes_only_its_pieces);
+    tcase_add_test(tc, slot_vertices_by_number);
+    tcase_add_test(tc, batches_stop_at_0xffff_indices);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -186,6 +186,57 @@ START_TEST(refusal_message_stays_in_its_buffer)
 }
 END_TEST
 
+/* Each reading of path.vertex-numbers and of render.empty-part sets the flag the reader, vertices.c and
+ * the render layer read (document/rules.c:271:64 and 273:68 `1` -> `2`: `doubles` and `slot-color`
+ * would set nothing); a rule past the registry has no selection (-1; 304:114 `1` -> `2` would say -2). */
+START_TEST(vertex_numbers_and_empty_part_select_their_flags)
+{
+    char msg[256];
+    pc_readings r;
+    pc_readings_init(&r);
+    ck_assert(!r.vertex_doubles && !r.render_empty_colored);
+    ck_assert_int_eq(pc_readings_select(&r, "path.vertex-numbers=doubles", msg, sizeof msg), 0);
+    ck_assert(r.vertex_doubles);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_PATH_VERTEX_NUMBERS), 1);
+    ck_assert_int_eq(pc_readings_select(&r, "path.vertex-numbers=float32", msg, sizeof msg), 0);
+    ck_assert(!r.vertex_doubles);
+    ck_assert_int_eq(pc_readings_select(&r, "render.empty-part=slot-color", msg, sizeof msg), 0);
+    ck_assert(r.render_empty_colored);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_RENDER_EMPTY_PART), 1);
+    ck_assert_int_eq(pc_readings_select(&r, "render.empty-part=no-color", msg, sizeof msg), 0);
+    ck_assert(!r.render_empty_colored);
+    ck_assert_int_eq(pc_readings_selected(&r, pc_rule_count()), -1);
+    ck_assert_int_eq(pc_readings_selected(&r, pc_rule_count() + 7), -1);
+}
+END_TEST
+
+/* A refusal's message in a buffer of any size is the whole message cut at size - 1 bytes, nothing written
+ * past it: each list item is appended as far as it fits, down to its first character
+ * (document/rules.c:311:13 `1` -> `2` would stop one byte short whenever an item starts at size - 2). */
+START_TEST(refusal_message_cut_at_every_size)
+{
+    static const char *const specs[] = { "nope=x", "order.slider=x", "path.curve-parameter=x" };
+    for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+        char full[16384], buf[16384];
+        pc_readings r;
+        pc_readings_init(&r);
+        ck_assert_int_eq(pc_readings_select(&r, specs[s], full, sizeof full), -1);
+        size_t len = strlen(full);
+        ck_assert_uint_lt(len, sizeof full - 1);
+        for (size_t size = 1; size <= len + 2; size++) {
+            memset(buf, 'X', len + 3);
+            if (pc_readings_select(&r, specs[s], buf, size) != -1) ck_abort_msg("\"%s\" accepted", specs[s]);
+            size_t want = len < size - 1 ? len : size - 1;
+            if (strlen(buf) != want || memcmp(buf, full, want) != 0)
+                ck_abort_msg("\"%s\" in %zu bytes: \"%s\", want %zu bytes of \"%s\"", specs[s], size, buf, want, full);
+            size_t past = size;
+            while (past < len + 3 && buf[past] == 'X') past++;
+            if (past != len + 3) ck_abort_msg("byte %zu of a %zu-byte buffer written", past, size);
+        }
+    }
+}
+END_TEST
+
 /* math.trig=libm selects the C library's functions: an argument where they differ from V8's shows it. */
 START_TEST(trig_selection_observable)
 {
@@ -282,6 +333,8 @@ int main(void)
     tcase_add_test(t, render_clip_input_selects_the_flag);
     tcase_add_test(t, bounds_clipped_when_cut_selects_the_flag);
     tcase_add_test(t, refusal_message_stays_in_its_buffer);
+    tcase_add_test(t, vertex_numbers_and_empty_part_select_their_flags);
+    tcase_add_test(t, refusal_message_cut_at_every_size);
     tcase_add_test(t, trig_selection_observable);
     tcase_add_test(t, deg_rad_selection_observable);
     tcase_add_test(t, cli);

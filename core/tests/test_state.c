@@ -177,6 +177,11 @@ static void layers_from_stamp(unsigned stamp)
     ck_assert_int_gt(notifications, 3); /* the starts, swing's interrupt on track 2, ... */
     ck_assert_int_eq(pc_track_entry_animation(pc_animation_state_get_current(state, 2)), animation(data, "swing"));
     ck_assert_ptr_null(pc_animation_state_set_animation(state, -1, 0, true)); /* the runtime throws */
+    /* A mix between names no animation has is refused (-1; play/state_data.c:224:94 `-` -> `+`), a known
+     * pair set. */
+    ck_assert_int_eq(pc_animation_state_data_set_mix(state_data, "nope", "swing", 0.2), -1);
+    ck_assert_int_eq(pc_animation_state_data_set_mix(state_data, "swing", "nope", 0.2), -1);
+    ck_assert_int_eq(pc_animation_state_data_set_mix(state_data, "swing", "wave", 0.2), 0);
     ck_assert_ptr_nonnull(pc_animation_state_error(state));
     dump_free(&d);
     pc_animation_state_free(state);
@@ -204,16 +209,16 @@ END_TEST
  * shearX mix, has something to step (the rotation spring): under Physics.update, with fps -30 (a step of
  * -1/30), the runtime steps it forever, so the scenario stops unsupported before the update, after pose 0.
  * Were either mix not counted, the update would run and never end (this test case's timeout). */
-static void steps_forever_with(const char *mix)
+static void steps_forever_at(const char *mix, const char *fps)
 {
     char doc[600];
     snprintf(doc, sizeof doc,
              "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}, {\"name\": \"b\", "
              "\"parent\": \"root\", \"length\": 10}], \"constraints\": [{\"type\": \"physics\", \"name\": \"p\", "
-             "\"bone\": \"b\", \"%s\": 1, \"fps\": -30}]}",
-             mix);
+             "\"bone\": \"b\", \"%s\": 1, \"fps\": %s}]}",
+             mix, fps);
     char path[80];
-    snprintf(path, sizeof path, "build/tests/state-step-forever-%s.json", mix);
+    snprintf(path, sizeof path, "build/tests/state-step-forever-%s-%s.json", mix, fps);
     FILE *f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
     fputs(doc, f);
@@ -244,6 +249,11 @@ static void steps_forever_with(const char *mix)
     free(out);
 }
 
+static void steps_forever_with(const char *mix)
+{
+    steps_forever_at(mix, "-30");
+}
+
 START_TEST(rotate_only_physics_steps_forever)
 {
     steps_forever_with("rotate");
@@ -253,6 +263,49 @@ END_TEST
 START_TEST(shear_only_physics_steps_forever)
 {
     steps_forever_with("shearX");
+}
+END_TEST
+
+/* For play/scenario.c:404:26 `==` -> `!=` and 405:80 `<` -> `<=`: a scenario text nested deeper than
+ * Jansson parses and malformed is refused where JSON.parse stops, naming the position and whether a
+ * character or the end of the text stopped it (not "out of memory"). */
+static void deep_refusal(const char *tail, const char *want)
+{
+    enum { DEPTH = 3000 };
+    static const char head[] = "{\"scenario\": 1, \"steps\": [], \"x\": ";
+    size_t n = strlen(head), len = n + DEPTH + strlen(tail);
+    char *text = malloc(len + 1);
+    ck_assert_ptr_nonnull(text);
+    memcpy(text, head, n);
+    memset(text + n, '[', DEPTH);
+    strcpy(text + n + DEPTH, tail);
+    char msg[600];
+    ck_assert_ptr_null(pc_scenario_parse(text, len, msg, sizeof msg));
+    ck_assert_msg(strstr(msg, want) != NULL, "%s, want %s", msg, want);
+    free(text);
+}
+
+START_TEST(deep_malformed_scenario_is_refused_where_it_stops)
+{
+    /* the 34 characters of the head, then 3000 brackets: the text ends, or a brace stands, at 3034 */
+    deep_refusal("", "not JSON: unexpected end at position 3034");
+    deep_refusal("}", "not JSON: unexpected character at position 3034");
+}
+END_TEST
+
+/* For play/scenario_run.c:201:28 `||` -> `&&` and 201:38 `0` -> `1`: a physics constraint with only its x
+ * mix on (at 1) has something to step (the x spring) and steps forever at fps -30 likewise. */
+START_TEST(x_only_physics_steps_forever)
+{
+    steps_forever_with("x");
+}
+END_TEST
+
+/* For play/scenario_run.c:202:56 `<=` -> `<`: fps 1e400 (Infinity) makes the step 1 / Infinity = 0, which
+ * the runtime's `while (remaining >= step)` never leaves either. */
+START_TEST(step_zero_physics_steps_forever)
+{
+    steps_forever_at("y", "1e400");
 }
 END_TEST
 
@@ -268,6 +321,9 @@ int main(void)
     tcase_set_timeout(quick, 10);
     tcase_add_test(quick, rotate_only_physics_steps_forever);
     tcase_add_test(quick, shear_only_physics_steps_forever);
+    tcase_add_test(quick, deep_malformed_scenario_is_refused_where_it_stops);
+    tcase_add_test(quick, x_only_physics_steps_forever);
+    tcase_add_test(quick, step_zero_physics_steps_forever);
     suite_add_tcase(s, quick);
     return run_suite(s);
 }
