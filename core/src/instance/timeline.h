@@ -64,6 +64,8 @@ static inline double pc_timeline_value_at(const pc_timeline *t, double time, int
     if (type == PC_CURVE_LINEAR) {
         double before = t->frames[i], v = t->frames[i + value];
         int next = i + t->entries;
+        /* a last frame left linear (keys of a fractional length): the next key is undefined, NaN */
+        if (next >= t->frames_count) return NAN;
         return v + (time - before) / (t->frames[next] - before) * (t->frames[next + value] - v);
     }
     if (type == PC_CURVE_STEPPED) return t->frames[i + value];

@@ -253,14 +253,23 @@ const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, doub
 {
     if (!timeline_active(sk, t, m)) return NULL;
     int frames = t->frames_count;
-    deform_keys k = { time < t->frames[0], false, NULL, NULL, 0, t->deform_counts[0] };
-    if (k.before) {
-        /* cleared or kept below */
+    const pc_attachment *a = t->attachment;
+    deform_keys k = { false, false, NULL, NULL, 0, 0 };
+    if (frames == 0) {
+        /* Keys of length 0: the runtime holds the first key's vertices (as many as the attachment's
+         * deform) but no frame; time < undefined is false, and the vertices before it are undefined. */
+        double length = a->bones_count >= 0 ? (double)a->vertices_count / 3 * 2 : a->vertices_count;
+        k.count = (int)length;
+    } else if (time < t->frames[0]) {
+        k.before = true; /* cleared or kept below */
+        k.count = t->deform_counts[0];
     } else if (time >= t->frames[frames - 1]) {
+        k.count = t->deform_counts[0];
         k.after = true;
         k.v1 = t->deform[frames - 1];
     } else {
         int frame = pc_timeline_search(t, time);
+        k.count = t->deform_counts[0];
         k.percent = pc_timeline_curve_percent(t, time, frame);
         k.v1 = t->deform[frame];
         /* Keys that are not ascending (NaN, out of order) can leave the search on the last key: the
@@ -269,7 +278,6 @@ const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, doub
         k.v2 = frame + 1 < frames ? t->deform[frame + 1] : NULL;
     }
     const char *error = deform_pose(sk, &sk->slots[t->target], t, &k, m);
-    const pc_attachment *a = t->attachment;
     for (int i = 0; !error && i < a->timeline_slot_count; i++)
         error = deform_pose(sk, &sk->slots[a->timeline_slots[i]], t, &k, m);
     return error;
@@ -339,14 +347,21 @@ static const char *sequence_pose(pc_skeleton *sk, pc_slot *slot, const pc_timeli
         return NULL;
     }
     double count = pose->attachment->sequence.region_count;
-    pose->sequence_index = sequence_index(t->frames[i + 1], t->frames[i + 2], time, t->frames[i], count);
+    /* Without frames (keys of length 0) the runtime reads before them: undefined time, mode and index,
+     * which hold at index 0. */
+    if (t->frames_count == 0)
+        pose->sequence_index = sequence_index(NAN, NAN, time, NAN, count);
+    else
+        pose->sequence_index = sequence_index(t->frames[i + 1], t->frames[i + 2], time, t->frames[i], count);
     return NULL;
 }
 
 const char *pc_apply_sequence_timeline(pc_skeleton *sk, const pc_timeline *t, double time, const pc_mix *m)
 {
     if (!timeline_active(sk, t, m)) return NULL;
-    int i = time < t->frames[0] || m->out ? -1 : pc_timeline_search(t, time);
+    /* without frames, time < undefined is false: at or after the first key */
+    int i = m->out || (t->frames_count > 0 && time < t->frames[0]) ? -1
+          : t->frames_count == 0 ? 0 : pc_timeline_search(t, time);
     const char *error = sequence_pose(sk, &sk->slots[t->target], t, time, i, m);
     const pc_attachment *a = t->attachment;
     for (int k = 0; !error && k < a->timeline_slot_count; k++)

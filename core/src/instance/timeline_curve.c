@@ -45,6 +45,7 @@ double pc_timeline_bezier_value(const pc_timeline *t, double time, int i, int va
         return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
     }
     i += t->entries;
+    if (i >= t->frames_count) return NAN; /* past the last frame's bezier: the next key is undefined */
     double x = c[n - 2], y = c[n - 1];
     return y + (time - x) / (t->frames[i] - x) * (t->frames[i + value] - y);
 }
@@ -63,9 +64,11 @@ double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame)
 {
     const float *c = t->curves;
     float type = c[frame];
+    /* the next key, undefined (NaN) after the last frame */
+    bool last = frame + t->entries >= t->frames_count;
     if (type == CURVE_LINEAR) {
         double x = t->frames[frame];
-        return (time - x) / (t->frames[frame + t->entries] - x);
+        return last ? NAN : (time - x) / (t->frames[frame + t->entries] - x);
     }
     if (type == CURVE_STEPPED) return 0;
     int b = (int)type - CURVE_BEZIER;
@@ -80,6 +83,7 @@ double pc_timeline_curve_percent(const pc_timeline *t, double time, int frame)
             return y + (time - x) / (c[b] - x) * (c[b + 1] - y);
         }
     }
+    if (last) return NAN;
     double x = c[n - 2], y = c[n - 1];
     return y + (1 - y) * (time - x) / (t->frames[frame + t->entries] - x);
 }
