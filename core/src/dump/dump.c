@@ -493,7 +493,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
     dw_end(&w);
     pc_dump_render_free(render);
 
-    failed = ferror(mem) != 0 || failed;
+    failed = w.failed || ferror(mem) != 0 || failed;
     fclose(mem);
     pc_scenario_free(made);
     pc_skeleton_free(sk);

@@ -5,9 +5,16 @@
 
 #include <string.h>
 
+/* n bytes to the stream; a short write is remembered (glibc's open_memstream, out of memory, writes
+ * short without setting ferror). */
+static void write_out(dump_writer *w, const char *s, size_t n)
+{
+    if (fwrite(s, 1, n, w->out) != n) w->failed = true;
+}
+
 static void flush(dump_writer *w)
 {
-    if (w->used) fwrite(w->buffer, 1, w->used, w->out); /* an error stays in the stream (ferror) */
+    if (w->used) write_out(w, w->buffer, w->used);
     w->used = 0;
 }
 
@@ -28,7 +35,7 @@ static void put_bytes(dump_writer *w, const char *s, size_t n)
 {
     if (n > sizeof w->buffer) {
         flush(w);
-        fwrite(s, 1, n, w->out);
+        write_out(w, s, n);
         return;
     }
     memcpy(room(w, n), s, n);
@@ -89,6 +96,7 @@ void dw_begin(dump_writer *w, FILE *out)
     w->out = out;
     w->rows = 0;
     w->used = 0;
+    w->failed = false;
     put_text(w, "posecore-dump\t1");
 }
 

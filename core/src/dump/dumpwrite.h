@@ -14,6 +14,7 @@ typedef struct dump_writer {
     FILE *out;
     long rows;
     size_t used;
+    bool failed; /* a write came back short (a memory stream that cannot grow sets no ferror) */
     char buffer[DUMP_WRITER_BUFFER];
 } dump_writer;
 
