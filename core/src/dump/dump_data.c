@@ -534,20 +534,13 @@ static void timeline_key(char *key, size_t size, const pc_skeleton_data *d, cons
         snprintf(key, size, "%s/%s/%s", a->name, kind, t->target_name ? t->target_name : "");
 }
 
-static void order_text(char *out, size_t size, const int *order, int n)
-{
-    size_t o = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n && o < size; i++) o += (size_t)snprintf(out + o, size - o, i ? " %d" : "%d", order[i]);
-}
-
 enum timeline_block { TB_TIMELINE, TB_FRAMES, TB_CURVES, TB_ATTACHMENT, TB_DEFORM, TB_FOLDER, TB_DRAW_ORDER,
                       TB_EVENT, TB_COUNT };
 
 static void timeline_rows(dump_writer *w, const pc_skeleton_data *d, const pc_animation_data *a, int index,
                           enum timeline_block block)
 {
-    char key[KEY_SIZE], sub[KEY_SIZE + 64], text[4096];
+    char key[KEY_SIZE], sub[KEY_SIZE + 64];
     const pc_timeline *t = &a->timelines[index];
     timeline_key(key, sizeof key, d, a, t);
     switch (block) {
@@ -581,20 +574,15 @@ static void timeline_rows(dump_writer *w, const pc_skeleton_data *d, const pc_an
         break;
     case TB_FOLDER:
         if (t->kind != PC_TL_DRAW_ORDER_FOLDER) break;
-        order_text(text, sizeof text, t->folder_slots, t->folder_slot_count);
         dw_row(w, "data.timeline.folder", key);
-        dw_str(w, "slots", text);
+        dw_ints(w, "slots", t->folder_slots, t->folder_slot_count);
         break;
     case TB_DRAW_ORDER:
         for (int f = 0; t->draw_orders && f < t->frames_count; f++) {
             snprintf(sub, sizeof sub, "%s[%d]", key, f);
             dw_row(w, "data.timeline.drawOrder", sub);
-            if (t->draw_orders[f]) {
-                order_text(text, sizeof text, t->draw_orders[f], t->draw_order_length);
-                dw_str(w, "order", text);
-            } else {
-                dw_str(w, "order", NULL);
-            }
+            if (t->draw_orders[f]) dw_ints(w, "order", t->draw_orders[f], t->draw_order_length);
+            else dw_str(w, "order", NULL);
         }
         break;
     case TB_EVENT:

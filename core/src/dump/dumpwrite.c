@@ -147,6 +147,17 @@ void dw_str(dump_writer *w, const char *field, const char *value)
     put_string(w, value);
 }
 
+void dw_ints(dump_writer *w, const char *field, const int *values, int n)
+{
+    put_field(w, field);
+    put_char(w, '"');
+    for (int i = 0; i < n; i++) {
+        if (i > 0) put_char(w, ' ');
+        put_long(w, values[i]);
+    }
+    put_char(w, '"');
+}
+
 void dw_bool(dump_writer *w, const char *field, bool value)
 {
     put_field(w, field);

@@ -26,6 +26,8 @@ void dw_row(dump_writer *w, const char *block, const char *key);
 void dw_num(dump_writer *w, const char *field, double value);
 void dw_str(dump_writer *w, const char *field, const char *value); /* NULL writes null */
 void dw_bool(dump_writer *w, const char *field, bool value);
+/* A string field of the values joined by spaces (JavaScript's join(" ")), however many. */
+void dw_ints(dump_writer *w, const char *field, const int *values, int n);
 void dw_end(dump_writer *w); /* the end line; everything written reaches the stream */
 
 #endif
