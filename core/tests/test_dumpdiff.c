@@ -335,6 +335,35 @@ START_TEST(fields_on_one_side)
 }
 END_TEST
 
+/* A field is looked for among its own block's fields only (dumpdiff.c:214:19 `<` -> `<=` would take the
+ * next block's first field, b's y, for a's missing y); an extra field after the first is seen in a later
+ * block too (230:54 `+` -> `-` would read the earlier block's flags); the printed report has one line per
+ * block of the report and no more (663:30 `<` -> `<=`). */
+START_TEST(fields_matched_within_their_block)
+{
+    struct dump o, c;
+    struct diff_report r;
+    diff_texts(HEADER "a\t\"k\"\tx=1\ty=2\nb\t\"k\"\ty=5\nend\t2\n", HEADER "a\t\"k\"\tx=1\nb\t\"k\"\ty=5\nend\t2\n", &o, &c,
+               &r);
+    ck_assert_uint_eq(r.difference_count, 1);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_FIELD_MISSING);
+    ck_assert_str_eq(entry_line(&r, 0), "pose data block a row \"k\" field y: oracle 2 (0x4000000000000000) core absent\n");
+    done(&o, &c, &r);
+    diff_texts(HEADER "a\t\"k\"\tp=1\nb\t\"k\"\tx=1\nend\t2\n", HEADER "a\t\"k\"\tp=1\nb\t\"k\"\tx=1\tz=3\nend\t2\n", &o, &c,
+               &r);
+    ck_assert_uint_eq(r.difference_count, 1);
+    ck_assert_int_eq(r.entries[0].kind, DIFF_FIELD_EXTRA);
+    ck_assert_str_eq(entry_line(&r, 0), "pose data block b row \"k\" field z: oracle absent core 3 (0x4008000000000000)\n");
+    const char *text = printed(&o, &c, &r, false);
+    size_t lines = 0;
+    for (const char *t = text; (t = strstr(t, "\nblock ")) != NULL; t++) lines++;
+    ck_assert_uint_eq(r.block_count, 3); /* a, b, pose */
+    ck_assert_msg(lines == r.block_count, "%zu block lines: %s", lines, text);
+    ck_assert_ptr_null(strstr(text, "(null)"));
+    done(&o, &c, &r);
+}
+END_TEST
+
 START_TEST(pose_lines_compared)
 {
     struct dump o, c;
@@ -868,6 +897,7 @@ int main(void)
     tcase_add_test(tc, rows_matched_by_key_not_position);
     tcase_add_test(tc, blocks_on_one_side);
     tcase_add_test(tc, fields_on_one_side);
+    tcase_add_test(tc, fields_matched_within_their_block);
     tcase_add_test(tc, pose_lines_compared);
     tcase_add_test(tc, unsupported_block_is_never_equal);
     tcase_add_test(tc, unsupported_in_one_pose);

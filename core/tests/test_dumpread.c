@@ -79,6 +79,12 @@ START_TEST(reader_api_edges)
     ck_assert_uint_eq(d.rows[0].key.len, 6);
     ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xed\xa0\x80\xee\x80\x80", 6), 0);
     dump_free(&d);
+    /* dumpread.c:182:36 `<` -> `<=`: \udc00 is a low surrogate, no high half: two lone ones (ED B0 80 twice),
+     * never paired */
+    ck_assert_msg(read_text(HEADER "b\t\"\\udc00\\udc00\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert_uint_eq(d.rows[0].key.len, 6);
+    ck_assert_int_eq(memcmp(d.rows[0].key.ptr, "\xed\xb0\x80\xed\xb0\x80", 6), 0);
+    dump_free(&d);
     /* dumpread.c:125:12: U+0080 is two bytes, C2 80 */
     ck_assert_msg(read_text(HEADER "b\t\"\\u0080\"\tx=1\nend\t1\n", &d, &err), "%s", err.message);
     ck_assert_uint_eq(d.rows[0].key.len, 2);
@@ -457,6 +463,10 @@ START_TEST(upper_case_hex_escape)
     struct dump_error err;
     ck_assert_msg(read_text(HEADER "a\t\"\\u004F\\u00dF\"\nend\t1\n", &d, &err), "%s", err.message);
     ck_assert(text_is(d.rows[0].key, "O\xc3\x9f", 3));
+    dump_free(&d);
+    /* dumpread.c:107:11 `>=` -> `>`: an upper-case A is a hex digit too ("\u00A9" is C2 A9) */
+    ck_assert_msg(read_text(HEADER "a\t\"\\u00A9\"\nend\t1\n", &d, &err), "%s", err.message);
+    ck_assert(text_is(d.rows[0].key, "\xc2\xa9", 2));
     dump_free(&d);
 }
 END_TEST

@@ -47,10 +47,14 @@ START_TEST(deep_check_reads_nothing_past_len)
 {
     /* and 48:12 `>=` -> `>` and 57:11 `<` -> `<=` (a number cut short by the end, "1." of "1.5", "1e" of
      * "1e5", "-" of "-5" and of "-0", reads its missing digit past the end and is taken as JSON;
-     * JSON.parse("1.") fails at position 2, "-" at 1) */
+     * JSON.parse("1.") fails at position 2, "-" at 1)
+     * and 23:14 `<` -> `<=` ("\"ab" of "\"ab\"": the string closed by the quote past len; JSON.parse says
+     * "Unterminated string" at 3), 95:15 `>=` -> `>` ("[1" of "[1]": the array closed by the bracket past
+     * len; JSON.parse fails at 2) and 65:15 `<` -> `<=` ("1e" of "1e+5": the sign past len taken, error at
+     * 3; JSON.parse("1e") fails at 2) */
     static const char *const texts[] = { "[\"a\\u0041\"]", "[\"a\\n\"]", "[\"a\\\"\"]", "[[[[falsX]]]]", "[tru",
-                                         "1.5", "1e5", "-5", "-0" };
-    static const size_t lens[] = { 4, 4, 4, 6, 4, 2, 2, 1, 1 };
+                                         "1.5", "1e5", "-5", "-0", "\"ab\"", "[1]", "1e+5" };
+    static const size_t lens[] = { 4, 4, 4, 6, 4, 2, 2, 1, 1, 3, 2, 2 };
     for (size_t t = 0; t < sizeof lens / sizeof lens[0]; t++) {
         size_t out_len = 0, cuts = 0, error_at = 0;
         char *out = js_cut_deep_json(texts[t], lens[t], &out_len, &cuts, &error_at);

@@ -315,6 +315,77 @@ START_TEST(scenario_deep_text_out_of_memory)
 }
 END_TEST
 
+/* For play/scenario.c:362:51 `1` -> `2`, 365:18 `>` -> `>=` and 464:21 `0` -> `1`: a scenario may run
+ * exactly 10,000,000 steps and write exactly 1,000,000 poses (scenario.h's limits, as the oracle's
+ * scenario.mjs counts them: repeats counted out); one more is refused. Past a scenario at the limit a later
+ * fault is the one named (the poses' count never refused it first). */
+static char *repeated_steps(int times, const char *step, int count, const char *after)
+{
+    size_t size = 200 + (size_t)count * (strlen(step) + 2) + strlen(after);
+    char *text = malloc(size);
+    ck_assert_ptr_nonnull(text);
+    int n = snprintf(text, size, "{\"scenario\": 1, \"steps\": [{\"do\": \"repeat\", \"times\": %d, \"steps\": [", times);
+    for (int i = 0; i < count; i++) n += snprintf(text + n, size - (size_t)n, "%s%s", i ? ", " : "", step);
+    snprintf(text + n, size - (size_t)n, "]}%s]}", after);
+    return text;
+}
+
+static void scenario_parses(int times, const char *step, int count, const char *after, const char *want)
+{
+    char *text = repeated_steps(times, step, count, after);
+    char msg[600] = "";
+    pc_scenario *sc = pc_scenario_parse(text, strlen(text), msg, sizeof msg);
+    free(text);
+    if (!want) {
+        ck_assert_msg(sc != NULL, "%s", msg);
+        pc_scenario_free(sc);
+        return;
+    }
+    ck_assert_ptr_null(sc);
+    ck_assert_msg(strstr(msg, want) != NULL, "%s, want %s", msg, want);
+}
+
+START_TEST(scenario_limits_exact)
+{
+    /* 100,000 times 10 poses: exactly 1,000,000 poses */
+    scenario_parses(100000, "{\"do\": \"pose\"}", 10, "", NULL);
+    scenario_parses(100000, "{\"do\": \"pose\"}", 10, ", {\"do\": \"dance\"}", "$.steps[1].do: unknown step \"dance\"");
+    scenario_parses(100000, "{\"do\": \"pose\"}", 10, ", {\"do\": \"pose\"}",
+                    "$.steps[1]: the scenario writes more than 1000000 poses");
+    /* 100,000 times 100 updates: exactly 10,000,000 steps */
+    scenario_parses(100000, "{\"do\": \"update\", \"delta\": 0}", 100, "", NULL);
+    scenario_parses(100000, "{\"do\": \"update\", \"delta\": 0}", 100, ", {\"do\": \"update\", \"delta\": 0}",
+                    "$.steps[1]: the scenario runs more than 10000000 steps");
+}
+END_TEST
+
+/* For play/scenario_run.c:63:70 `&&` -> `||`: a setMix step's names are both resolved before the run, so an
+ * unknown to name is refused where it stands ("$.steps[3].to: Animation not found: nope", the oracle's words),
+ * not run into an out-of-memory failure after the poses before it. */
+START_TEST(set_mix_unknown_to_named)
+{
+    char err[2048];
+    int status = dump_stderr("corpus/cases/refuse-mut-h36-setmix-unknown-to.json --skin default --scenario "
+                             "corpus/scenarios/refuse-mut-h36-setmix-unknown-to.json", err, sizeof err);
+    ck_assert_int_eq(status, 2);
+    ck_assert_msg(strstr(err, "$.steps[3].to: Animation not found: nope\n") != NULL, "%s", err);
+}
+END_TEST
+
+/* For play/scenario.c:242:25 `0` -> `1`: setSkins' skins must all be strings, the first too: [5] is
+ * refused as it is read (a document cannot hold a skin named "", which the mutant would look up). */
+START_TEST(set_skins_number_refused)
+{
+    static const char text[] = "{\"scenario\": 1, \"steps\": [{\"do\": \"setupPose\"}, {\"do\": \"setSkins\", "
+                               "\"skins\": [5]}]}";
+    char msg[600] = "";
+    pc_scenario *sc = pc_scenario_parse(text, strlen(text), msg, sizeof msg);
+    pc_scenario_free(sc);
+    ck_assert_ptr_null(sc);
+    ck_assert_msg(strstr(msg, "$.steps[1].skins: want an array of strings, not an array") != NULL, "%s", msg);
+}
+END_TEST
+
 /* For js/jsontext.c:95:32 `+` -> `-`: a document of 11 bytes holding a number literal too big for a
  * double, {"x":1e999}: JSON.parse reads Infinity and spine-core poses it (the oracle's dump: an empty
  * skeleton), so the core reads it too. */
@@ -452,6 +523,9 @@ static Suite *messages_suite(void)
     tcase_add_test(tc, folder_slots_invalid_length);
     tcase_add_test(tc, folder_slots_length_edges);
     tcase_add_test(tc, draw_order_offset_past_end);
+    tcase_add_test(tc, scenario_limits_exact);
+    tcase_add_test(tc, set_mix_unknown_to_named);
+    tcase_add_test(tc, set_skins_number_refused);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,6 +6,7 @@
  * repository root). */
 #include "dump/dump.h"
 #include "dumpcmp/dumpread.h"
+#include "document/rules.h"
 #include "posecore.h"
 
 #include <check.h>
@@ -106,6 +107,59 @@ START_TEST(game_loop_matches_the_oracle)
 }
 END_TEST
 
+/* The game loop of physics-skeleton-flipped-move under `spec` (NULL: the current readings); the last
+ * frame's worlds of every bone into w (6 numbers a bone, at most 8 bones). */
+static int flipped_move_worlds(const char *spec, double w[48])
+{
+    pc_readings *readings = pc_readings_new();
+    char msg[256];
+    ck_assert_ptr_nonnull(readings);
+    if (spec) ck_assert_int_eq(pc_readings_select(readings, spec, msg, sizeof msg), 0);
+    pc_error err;
+    pc_skeleton_data *data = pc_read_file("corpus/cases/physics-skeleton-flipped-move.json", readings, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    ck_assert(sk && pc_skeleton_set_skin(sk, "all"));
+    int bones = pc_data_bone_count(data);
+    ck_assert_int_le(bones, 8);
+    pc_skeleton_set_position(sk, 30, -10);
+    pc_skeleton_set_scale(sk, -1, 1.5);
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_set_time(sk, 0);
+    double last = -1;
+    for (int k = 0; k < 40; k++) {
+        pc_skeleton_update(sk, 0.016666666666666666);
+        double time = pc_skeleton_time(sk);
+        ck_assert_ptr_null(pc_skeleton_apply_animation_looped(sk, 0, last, time, NULL));
+        pc_skeleton_update_world_transform_physics(sk, PC_PHYSICS_UPDATE);
+        last = time;
+    }
+    for (int i = 0; i < bones; i++) pc_skeleton_bone_world(sk, i, &w[6 * i]);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+    pc_readings_free(readings);
+    return bones;
+}
+
+/* physics.substep-order=damp-first (damping the velocity before the offset moves by it) changes the
+ * springs' poses, but only a little: physics.c:121:41 `1` -> `2` (damp-first stepping as the runtime
+ * does) and 124:30 `*` -> `/` (the offset moved by velocity / step, thousands of times too far). */
+START_TEST(damp_first_moves_the_springs_a_little)
+{
+    double cur[48], alt[48];
+    int bones = flipped_move_worlds(NULL, cur);
+    ck_assert_int_eq(flipped_move_worlds("physics.substep-order=damp-first", alt), bones);
+    double most = 0;
+    for (int i = 0; i < 6 * bones; i++) {
+        ck_assert_msg(alt[i] == alt[i], "value %d is NaN under damp-first", i);
+        double d = alt[i] > cur[i] ? alt[i] - cur[i] : cur[i] - alt[i];
+        if (d > most) most = d;
+    }
+    ck_assert_msg(most > 0, "damp-first poses as the runtime order does");
+    ck_assert_msg(most < 30, "damp-first moves a world number by %g", most); /* 3.03 here */
+}
+END_TEST
+
 /* pc_skeleton_apply (Animation.apply with its whole signature) takes every animation index from 0 to the
  * count - 1 and names any other: for instance/api.c:122:21 `0` -> `1` (the first animation refused). */
 START_TEST(apply_takes_the_first_animation)
@@ -124,6 +178,11 @@ START_TEST(apply_takes_the_first_animation)
                      "no such animation");
     ck_assert_str_eq(pc_skeleton_apply(sk, count, -1, 0.25, true, NULL, 1, PC_FROM_SETUP, false, false, false),
                      "no such animation");
+    /* The looped form names the same range (api.c:133:36 `>=` -> `>`: the index count taken, read past the
+     * animations). */
+    ck_assert_ptr_null(pc_skeleton_apply_animation_looped(sk, count - 1, -1, 0.25, NULL));
+    ck_assert_str_eq(pc_skeleton_apply_animation_looped(sk, count, -1, 0.25, NULL), "no such animation");
+    ck_assert_str_eq(pc_skeleton_apply_animation_looped(sk, -1, -1, 0.25, NULL), "no such animation");
     pc_skeleton_free(sk);
     pc_skeleton_data_free(data);
 }
@@ -242,6 +301,7 @@ int main(void)
     tcase_add_test(tc, mixed_apply_is_posed);
     tcase_add_test(tc, step_forever_is_unsupported);
     tcase_add_test(tc, apply_takes_the_first_animation);
+    tcase_add_test(tc, damp_first_moves_the_springs_a_little);
     tcase_add_test(tc, getters_read_back_what_was_set);
     suite_add_tcase(s, tc);
     return run_suite(s);

@@ -301,6 +301,60 @@ END_TEST
 START_TEST(atlas_regions_match_the_oracle) { draw_case("atlas-regions", "corpus/cases/atlas-regions.atlas", "all"); }
 END_TEST
 
+/* The renderer's first room (pc_renderer_new, pc_clipper_init: sized from the document) holds what
+ * every frame draws: posed as the stored dump's poses and drawn from the very first frame after the
+ * renderer is made (render plain and pma, both bounds, the hit boxes), nothing is allocated. Clips plain,
+ * concave, inverse and nested, hit boxes (mut-h32-clip-many-hexagons is made to outgrow it: not here). */
+static void first_frames_allocate_nothing(const char *name, const char *skin)
+{
+    char path[256];
+    pc_error err;
+    snprintf(path, sizeof path, "corpus/cases/%s.json", name);
+    pc_skeleton_data *data = pc_read_file_atlas(path, NULL, NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    snprintf(path, sizeof path, "corpus/dumps/%s.dump", name);
+    struct dump d;
+    struct dump_error derr;
+    ck_assert_msg(dump_read_file(path, &d, &derr), "%s", derr.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_events *events = pc_events_new(data);
+    ck_assert(sk && events && pc_skeleton_set_skin(sk, skin));
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert_ptr_nonnull(r);
+    int animation = -1;
+    double last_time = -1;
+    bool ok = true;
+    bench_alloc_counts c0 = bench_alloc_snapshot();
+    for (size_t p = 0; p < d.pose_count; p++)
+        ok = !pose_as(&d, p, data, sk, events, &animation, &last_time) && draw_frame(r, sk) && ok;
+    bench_alloc_counts c1 = bench_alloc_snapshot();
+    ck_assert_msg(ok, "%s: a frame failed", name);
+    ck_assert_msg(c1.allocations == c0.allocations, "%s: %llu allocations while drawing %zu poses from the first", name,
+                  c1.allocations - c0.allocations, d.pose_count);
+    pc_renderer_free(r);
+    pc_events_free(events);
+    pc_skeleton_free(sk);
+    dump_free(&d);
+    pc_skeleton_data_free(data);
+}
+
+START_TEST(first_frames_draw_without_allocating)
+{
+    first_frames_allocate_nothing("render-colors-and-batches", NULL);
+    first_frames_allocate_nothing("clip-concave-star", "all");
+    first_frames_allocate_nothing("clip-inverse-and-hull", "all");
+    first_frames_allocate_nothing("bounds-hit-boxes", NULL);
+    first_frames_allocate_nothing("clip-nested-and-empty", "all");
+    first_frames_allocate_nothing("clip-bounds-when-cut", "all");
+    first_frames_allocate_nothing("mut-h17-clip-concave-merge", "default");
+    first_frames_allocate_nothing("mut-h3-inverse-clip-entering-t-past-one", "default");
+    first_frames_allocate_nothing("mut-h33-clip-edge-t-one", NULL);
+    first_frames_allocate_nothing("mut-h33-bounds-empty-and-high-box", NULL);
+    first_frames_allocate_nothing("mut-h33-render-attachment-red", NULL);
+    first_frames_allocate_nothing("mut-h33-clip-forty-gon", NULL);
+}
+END_TEST
+
 /* A rig that clips (spineboy-pro, its atlas: two clipping slots), every animation at 30 samples, posed
  * and drawn without an allocation once its renderer is made. */
 START_TEST(rig_draws_without_allocating)
@@ -452,6 +506,95 @@ START_TEST(batches_stop_at_0xffff_indices)
 }
 END_TEST
 
+/* Two slots each drawing a mesh of 3 vertices, `ta` and `tb` equal triangles, same texture, blend and
+ * colors, drawn in their setup pose: the commands' count and index counts (room for two). */
+static void draw_two_meshes(int ta, int tb, int *count, int index_counts[2])
+{
+    size_t size = 800 + 6 * ((size_t)ta + (size_t)tb);
+    char *doc = malloc(size);
+    ck_assert_ptr_nonnull(doc);
+    size_t n = (size_t)snprintf(doc, size, "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+                               "\"slots\": [{\"name\": \"a\", \"bone\": \"root\", \"attachment\": \"m\"}, "
+                               "{\"name\": \"b\", \"bone\": \"root\", \"attachment\": \"m\"}], "
+                               "\"skins\": [{\"name\": \"default\", \"attachments\": {");
+    for (int s = 0; s < 2; s++) {
+        n += (size_t)snprintf(doc + n, size - n, "%s\"%c\": {\"m\": {\"type\": \"mesh\", \"uvs\": [0.5, 0, 0, 1, 1, 1], "
+                              "\"vertices\": [0, -10, -8.66, 5, 8.66, 5], \"hull\": 3, \"triangles\": [",
+                              s ? ", " : "", s ? 'b' : 'a');
+        for (int t = 0, tn = s ? tb : ta; t < tn; t++) n += (size_t)snprintf(doc + n, size - n, t ? ",0,1,2" : "0,1,2");
+        n += (size_t)snprintf(doc + n, size - n, "]}}");
+    }
+    n += (size_t)snprintf(doc + n, size - n, "}}]}");
+    ck_assert_uint_lt(n, size - 1);
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, n, "doc.json", NULL, &err);
+    free(doc);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert(sk && r && pc_skeleton_set_skin(sk, "default"));
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    const pc_render_command *cmds;
+    ck_assert_int_eq(pc_render(r, sk, false, &cmds, count, &err), PC_OK);
+    ck_assert_int_le(*count, 2);
+    for (int i = 0; i < *count; i++) index_counts[i] = cmds[i].index_count;
+    pc_renderer_free(r);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+
+/* For core/src/render/render_commands.c:144:49 `<` -> `<=`: a part joins a batch only while the indices
+ * stay below 0xffff (SkeletonRendererCore: numIndices + cmd.numIndices < 0xffff): 32,766 + 32,769 =
+ * 65,535 indices are two commands, one index fewer is one. */
+START_TEST(batches_stop_at_exactly_0xffff_indices)
+{
+    int count, indices[2];
+    draw_two_meshes(10922, 10923, &count, indices);
+    ck_assert_int_eq(count, 2);
+    ck_assert_int_eq(indices[0], 32766);
+    ck_assert_int_eq(indices[1], 32769);
+    draw_two_meshes(10922, 10922, &count, indices);
+    ck_assert_int_eq(count, 1);
+    ck_assert_int_eq(indices[0], 65532);
+}
+END_TEST
+
+/* For core/src/render/bounds.c:175:13 `<=` -> `<`: SkeletonBounds.aabbIntersectsSegment rejects a segment
+ * whose both ends lie on or beyond one side of the box (x1 <= minX && x2 <= minX, ...), a segment that
+ * only touches a side included; the dump's probe segments never touch minX from outside, so here: a
+ * square box -10..10 and segments ending on its sides from outside (false), one crossing it (true). */
+START_TEST(aabb_segment_touching_a_side_misses)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"b\", \"bone\": \"root\", \"attachment\": \"b\"}], "
+        "\"skins\": [{\"name\": \"default\", \"attachments\": {\"b\": {\"b\": {\"type\": \"boundingbox\", "
+        "\"vertexCount\": 4, \"vertices\": [-10, -10, 10, -10, 10, 10, -10, 10]}}}}]}";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *sk = pc_skeleton_new(data);
+    pc_renderer *r = pc_renderer_new(data);
+    ck_assert(sk && r);
+    pc_skeleton_setup_pose(sk);
+    pc_skeleton_update_world_transform(sk);
+    ck_assert_int_eq(pc_hit_boxes_update(r, sk, &err), PC_OK);
+    double aabb[4];
+    pc_hit_boxes_aabb(r, aabb);
+    ck_assert(aabb[0] == -10 && aabb[1] == -10 && aabb[2] == 10 && aabb[3] == 10);
+    ck_assert(!pc_hit_boxes_aabb_intersects_segment(r, -10, 0, -20, 0));
+    ck_assert(!pc_hit_boxes_aabb_intersects_segment(r, -20, 0, -10, 0));
+    ck_assert(!pc_hit_boxes_aabb_intersects_segment(r, 0, -10, 0, -20));
+    ck_assert(!pc_hit_boxes_aabb_intersects_segment(r, 10, 0, 20, 0));
+    ck_assert(!pc_hit_boxes_aabb_intersects_segment(r, 0, 10, 0, 20));
+    ck_assert(pc_hit_boxes_aabb_intersects_segment(r, -20, 0, 20, 1));
+    pc_renderer_free(r);
+    pc_skeleton_free(sk);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
 /* pc_slot_vertex_count and pc_slot_world_vertices take every slot from 0 to the count - 1 and no other:
  * for core/src/render/renderer.c:98:16 `0` -> `1` and 105:14 `<` -> `<=` (slot 0 refused). */
 START_TEST(slot_vertices_by_number)
@@ -560,11 +703,14 @@ int main(void)
     tcase_add_test(tc, hit_boxes_match_the_oracle);
     tcase_add_test(tc, atlas_regions_match_the_oracle);
     tcase_add_test(tc, rig_draws_without_allocating);
+    tcase_add_test(tc, first_frames_draw_without_allocating);
     tcase_add_test(tc, failed_render_gives_no_commands);
     tcase_add_test(tc, clipped_render_grows_past_its_room);
     tcase_add_test(tc, inverse_clip_writes_only_its_pieces);
     tcase_add_test(tc, slot_vertices_by_number);
     tcase_add_test(tc, batches_stop_at_0xffff_indices);
+    tcase_add_test(tc, batches_stop_at_exactly_0xffff_indices);
+    tcase_add_test(tc, aabb_segment_touching_a_side_misses);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -37,6 +37,9 @@ START_TEST(registry_shape)
         }
     }
     ck_assert_ptr_null(pc_rule_at(pc_rule_count()));
+    /* Past the ledger no rule is selected: -1, not the byte after the table (rules.c:304:75 < -> <=). */
+    ck_assert_int_eq(pc_readings_selected(&current, pc_rule_count()), -1);
+    ck_assert_int_eq(pc_readings_selected(&current, pc_rule_count() + 1), -1);
     ck_assert_ptr_null(pc_rule_find("no.such.rule"));
     ck_assert_ptr_nonnull(pc_rule_find("math.trig"));
     ck_assert_ptr_nonnull(pc_rule_find("bone.deg-rad"));
@@ -76,6 +79,14 @@ START_TEST(select_and_reset)
     ck_assert(r.hit_doubles);
     ck_assert_int_eq(pc_readings_select(&r, "bounds.polygon-float32=float32", msg, sizeof msg), 0);
     ck_assert(!r.hit_doubles);
+    /* physics.delta: the time since the last update by default, the frame's dt under the other reading
+     * (document/rules.c:278:60 `1` -> `2`: dt would set nothing). */
+    ck_assert(!r.physics_delta_dt);
+    ck_assert_int_eq(pc_readings_select(&r, "physics.delta=dt", msg, sizeof msg), 0);
+    ck_assert(r.physics_delta_dt);
+    ck_assert_int_eq(pc_readings_selected(&r, PC_RULE_PHYSICS_DELTA), 1);
+    ck_assert_int_eq(pc_readings_select(&r, "physics.delta=time-since-last", msg, sizeof msg), 0);
+    ck_assert(!r.physics_delta_dt);
 }
 END_TEST
 

@@ -117,8 +117,9 @@ static void frames(const pc_skeleton_data *data, pc_skeleton *sk, pc_animation_s
 
 /* Track 0 swing; track 1 wave additive at alpha 0.5; track 2 flip reversed at alpha 0.3 and time scale 2;
  * the state's time scale 0.75; 15 frames; then swing on track 2 at alpha 0.3 mixed in over 0.4 s by
- * pow(3); 15 frames. The state's generation of property owners starts at `stamp`. */
-static void layers_from_stamp(unsigned stamp)
+ * pow(3); 15 frames. The state's generation of property owners starts at `stamp`, and is set to `later`
+ * (when not 0) before the second change of animations. */
+static void layers_from_stamps(unsigned stamp, unsigned later)
 {
     compared = notifications = 0;
     pc_error err;
@@ -164,6 +165,7 @@ static void layers_from_stamp(unsigned stamp)
     ck_assert(pc_track_entry_get(flip, PC_ENTRY_LOOP) == 1);
     ck_assert(pc_track_entry_get(wave, PC_ENTRY_ALPHA) == 0.5);
     frames(data, sk, state, &h, &d, &pose);
+    if (later) state->stamp = later;
 
     pc_track_entry *swing = pc_animation_state_set_animation(state, 2, animation(data, "swing"), false);
     ck_assert_ptr_nonnull(swing);
@@ -190,6 +192,11 @@ static void layers_from_stamp(unsigned stamp)
     pc_skeleton_data_free(data);
 }
 
+static void layers_from_stamp(unsigned stamp)
+{
+    layers_from_stamps(stamp, 0);
+}
+
 START_TEST(layers_match_the_oracle)
 {
     layers_from_stamp(0);
@@ -202,6 +209,17 @@ END_TEST
 START_TEST(layers_match_across_the_stamp_wrap)
 {
     layers_from_stamp(UINT_MAX);
+}
+END_TEST
+
+/* For play/animation_state.c:482:95 `*` -> `/`: the generation wraps at the second change of animations,
+ * after the first generation (1) has stamped every property the three tracks key; the wrap must clear
+ * every stamp (prop_count of them, not prop_count / 4 bytes), or the stamps left at 1 make the new
+ * generation 1 find them owned already (the flip mixing out of track 2 then mixes its scale from the first
+ * key, not the setup pose) and the worlds leave the oracle's dump. */
+START_TEST(layers_match_when_the_stamp_wraps_later)
+{
+    layers_from_stamps(0, UINT_MAX);
 }
 END_TEST
 
@@ -309,6 +327,49 @@ START_TEST(step_zero_physics_steps_forever)
 }
 END_TEST
 
+/* For play/scenario_run.c:369:18 `0` -> `1`: applyState declares the scenario unsupported when the animation
+ * of any track's entry is one the core does not pose (an attachment key naming a property every object
+ * has, animation.c's pc_animation_unsupported), track 0's too, before applying anything. */
+START_TEST(apply_state_checks_track_zero)
+{
+    static const char doc[] =
+        "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], \"slots\": [{\"name\": \"s\", "
+        "\"bone\": \"root\"}], \"skins\": [{\"name\": \"default\", \"attachments\": {\"s\": {\"toString\": "
+        "{\"width\": 1, \"height\": 1}}}}], \"animations\": {\"a\": {\"slots\": {\"s\": {\"attachment\": "
+        "[{\"name\": \"toString\"}]}}}}}";
+    const char *path = "build/tests/state-unsupported-track-zero.json";
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(doc, f);
+    fclose(f);
+    static const char steps[] =
+        "{\"scenario\": 1, \"steps\": [{\"do\": \"setupPose\"}, {\"do\": \"updateWorldTransform\", \"physics\": "
+        "\"none\"}, {\"do\": \"pose\"}, {\"do\": \"setAnimation\", \"track\": 0, \"animation\": \"a\"}, "
+        "{\"do\": \"applyState\"}, {\"do\": \"updateWorldTransform\", \"physics\": \"none\"}, {\"do\": \"pose\"}]}";
+    char msg[600];
+    pc_scenario *sc = pc_scenario_parse(steps, strlen(steps), msg, sizeof msg);
+    ck_assert_msg(sc != NULL, "%s", msg);
+    pc_error err;
+    pc_skeleton_data *data = pc_read_file(path, NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&out, &len);
+    ck_assert_ptr_nonnull(m);
+    pc_dump_options opt = { .skin = "default", .samples = 5, .scenario_path = "s.json", .scenario = sc };
+    pc_status status = pc_dump_write(m, path, data, &opt, &err);
+    fclose(m);
+    pc_skeleton_data_free(data);
+    pc_scenario_free(sc);
+    ck_assert_msg(status == PC_UNSUPPORTED, "status %d: %s", (int)status, err.message);
+    ck_assert_msg(strstr(out, "\npose\t0\t") != NULL, "%s", out);
+    ck_assert_ptr_null(strstr(out, "\npose\t1\t"));
+    ck_assert_msg(strstr(err.message, "$.steps[4]: animation \"a\": attachment key \"toString\" names a property every "
+                                      "object has") != NULL, "%s", err.message);
+    free(out);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("state");
@@ -316,6 +377,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, layers_match_the_oracle);
     tcase_add_test(tc, layers_match_across_the_stamp_wrap);
+    tcase_add_test(tc, layers_match_when_the_stamp_wraps_later);
     suite_add_tcase(s, tc);
     TCase *quick = tcase_create("state-quick"); /* tests that must end within seconds */
     tcase_set_timeout(quick, 10);
@@ -324,6 +386,7 @@ int main(void)
     tcase_add_test(quick, deep_malformed_scenario_is_refused_where_it_stops);
     tcase_add_test(quick, x_only_physics_steps_forever);
     tcase_add_test(quick, step_zero_physics_steps_forever);
+    tcase_add_test(quick, apply_state_checks_track_zero);
     suite_add_tcase(s, quick);
     return run_suite(s);
 }
