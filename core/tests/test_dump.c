@@ -15,6 +15,22 @@
 #include "memory_limit.h"
 #include "run_suite.h"
 
+/* malloc, failing once for one size when armed (in a forked child only): glibc's __libc_malloc does the
+ * rest, so free, calloc and realloc stay glibc's. Not under a sanitizer (its allocator is its own). */
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+#define FAILING_MALLOC 1
+extern void *__libc_malloc(size_t size);
+static size_t fail_malloc_size; /* 0: never fail */
+void *malloc(size_t size)
+{
+    if (fail_malloc_size && size == fail_malloc_size) {
+        fail_malloc_size = 0;
+        return NULL;
+    }
+    return __libc_malloc(size);
+}
+#endif
+
 /* Animation "turn" is posed; "sideways" keys an inherit mode that does not exist (the runtime holds
  * undefined as the mode, which the core does not model). */
 #define DOC_HEAD \
@@ -408,6 +424,47 @@ START_TEST(options_text_cut_in_an_option_name)
 }
 END_TEST
 
+/* For core/src/dump/dump.c:302:49 `-` -> `+`: a buffer that ends inside an --anim name is filled to its
+ * size and no further (snprintf is given the room left, size - n). */
+START_TEST(options_text_cut_in_an_anim)
+{
+    char big[160];
+    static const char *anims[1] = { "walking" };
+    pc_dump_options opt = { .skin = "all", .physics = PC_PHYSICS_NONE, .samples = 2, .anims = anims, .anim_count = 1 };
+    /* "--skin all --physics none --samples 2" is 37 bytes: " --anim walking" is cut after 41 */
+    memset(big, 'X', sizeof big);
+    pc_dump_options_text(&opt, big, 42);
+    ck_assert_str_eq(big, "--skin all --physics none --samples 2 --a");
+    for (size_t i = 42; i < sizeof big; i++) ck_assert_msg(big[i] == 'X', "byte %zu written past the buffer", i);
+}
+END_TEST
+
+/* For core/src/instance/animation.c:200:38 `==` -> `!=` and 200:41 `0` -> `1`: an animation whose
+ * two-entry timeline's keys have length 0 (no whole frame) is unsupported as "no whole frame (a length
+ * under 1)", one whose keys have length 1.5 (a partial frame) as "a partial frame (a fractional length)". */
+START_TEST(unsupported_keys_name_no_whole_or_partial_frame)
+{
+    static const char frameless[] = "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"s\", \"bone\": \"root\"}], \"animations\": {\"a\": {\"slots\": {\"s\": "
+        "{\"alpha\": {\"length\": 0, \"0\": {\"time\": 0.5, \"value\": 0.25}}}}}}}";
+    static const char partial[] = "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], "
+        "\"slots\": [{\"name\": \"s\", \"bone\": \"root\"}], \"animations\": {\"a\": {\"slots\": {\"s\": "
+        "{\"alpha\": {\"length\": 1.5, \"0\": {\"time\": 0, \"value\": 0.25}, \"1\": {\"time\": 1, \"value\": 1}}}}}}}";
+    pc_status status;
+    pc_error err;
+    char *out = dump_of(frameless, &status, &err);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, "a alpha timeline's keys hold no whole frame (a length under 1)") != NULL, "%s",
+                  err.message);
+    free(out);
+    out = dump_of(partial, &status, &err);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, "a alpha timeline's keys hold a partial frame (a fractional length)") != NULL, "%s",
+                  err.message);
+    free(out);
+}
+END_TEST
+
 /* For core/src/dump/dump.c:504:70 `||` -> `&&`: a dump the stream does not take (fwrite on a stream open
  * for reading writes nothing; its fflush has nothing to flush and succeeds) is a failure: status
  * PC_INVALID, "cannot write the dump". */
@@ -494,6 +551,59 @@ START_TEST(dump_beyond_memory_fails)
 END_TEST
 
 
+/* For core/src/dump/dump.c:345:15 `&&` -> `||`: when the names array of the shorthand scenario cannot be
+ * allocated (1,000 animations: 8,000 bytes, the first malloc of that size in the dump; its ints, 4,000
+ * bytes, allocated), the dump fails as out of memory (with `||` it wrote through the NULL names: the
+ * child dies). */
+START_TEST(shorthand_names_out_of_memory_fails)
+{
+#ifdef FAILING_MALLOC
+    size_t room = 128 + 1000 * 16, len = 0;
+    char *doc = malloc(room);
+    ck_assert_ptr_nonnull(doc);
+    len += (size_t)snprintf(doc + len, room - len, "{\"skeleton\": {\"spine\": \"4.3.13\"}, \"bones\": [{\"name\": \"root\"}], \"animations\": {");
+    for (int i = 0; i < 1000; i++) len += (size_t)snprintf(doc + len, room - len, "%s\"a%d\": {}", i ? ", " : "", i);
+    len += (size_t)snprintf(doc + len, room - len, "}}");
+    ck_assert_uint_lt(len, room);
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, len, "doc.json", NULL, &err);
+    free(doc);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    FILE *null = fopen("/dev/null", "w");
+    ck_assert_ptr_nonnull(null);
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        pc_dump_options opt = { .skin = NULL, .samples = 1 };
+        pc_error e;
+        fail_malloc_size = 1000 * sizeof(const char *);
+        pc_status st = pc_dump_write(null, "doc.json", data, &opt, &e);
+        char msg[600];
+        int n = snprintf(msg, sizeof msg, "%d %s", (int)st, e.message);
+        ssize_t w = write(fds[1], msg, (size_t)n);
+        _exit(w < 0 ? 3 : 0);
+    }
+    close(fds[1]);
+    char msg[600];
+    ssize_t n = read(fds[0], msg, sizeof msg - 1);
+    close(fds[0]);
+    msg[n > 0 ? n : 0] = '\0';
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    fclose(null);
+    pc_skeleton_data_free(data);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the dump died (status %d)", st);
+    char want[64];
+    snprintf(want, sizeof want, "%d doc.json: out of memory", (int)PC_INVALID);
+    ck_assert_str_eq(msg, want);
+#endif
+}
+END_TEST
+
+
 int main(void)
 {
     Suite *s = suite_create("dump");
@@ -519,11 +629,14 @@ int main(void)
     tcase_add_test(t, options_text_of_one_transition);
     tcase_add_test(t, options_text_of_anims);
     tcase_add_test(t, options_text_cut_in_an_option_name);
+    tcase_add_test(t, options_text_cut_in_an_anim);
+    tcase_add_test(t, unsupported_keys_name_no_whole_or_partial_frame);
     tcase_add_test(t, unwritable_stream_fails);
     suite_add_tcase(s, t);
     TCase *memory = tcase_create("memory");
     tcase_set_timeout(memory, 30);
     tcase_add_test(memory, dump_beyond_memory_fails);
+    tcase_add_test(memory, shorthand_names_out_of_memory_fails);
     suite_add_tcase(s, memory);
     return run_suite(s);
 }
