@@ -24,13 +24,14 @@ FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_CMP_OBJ := $(DUMPCMP_SRC:%.c=$(FUZZ_B)/obj/%.o)
 FUZZ_DEPS    := $(B)/.bootstrapped-fuzz
 
-.PHONY: fuzz fuzz-quick fuzz-build fuzz-seeds fuzz-parity fuzz-parity-quick fuzz-parity-full
+.PHONY: fuzz fuzz-quick fuzz-build fuzz-seeds fuzz-parity fuzz-parity-quick fuzz-parity-full test-fuzz-parity
 
 help::
 	@echo "make fuzz [FUZZ_SECONDS=600]  each libFuzzer target (skeleton, dump, diff, scenario, atlas) under ASan+UBSan:"
 	@echo "                     executions, coverage and crashes per target; fails on any crash"
 	@echo "make fuzz-quick      each target 60 s (in make test; FUZZ_QUICK_SECONDS)"
 	@echo "make fuzz-parity     what the skeleton and atlas fuzzers kept, through the oracle and the core: verdicts and dumps agree"
+	@echo "make test-fuzz-parity  fuzz-parity goes on past an oracle that dies, and names what it could not compare (in make test)"
 
 $(FUZZ_DEPS):
 	scripts/bootstrap --fuzz
@@ -75,7 +76,11 @@ fuzz-parity-quick: all fuzz-quick
 	@$(NODE) gates/fuzz_parity.mjs --max 200
 	@$(NODE) gates/fuzz_parity.mjs --kind atlas --max 200
 
-test: fuzz-quick fuzz-parity-quick
+# The oracle's worker dying (V8's heap, an array past V8's length) on three known inputs (scripts/test-fuzz-parity).
+test-fuzz-parity: all
+	@scripts/test-fuzz-parity
+
+test: fuzz-quick fuzz-parity-quick test-fuzz-parity
 fuzz-parity-full: all fuzz
 	@$(NODE) gates/fuzz_parity.mjs
 	@$(NODE) gates/fuzz_parity.mjs --kind atlas
