@@ -110,6 +110,16 @@ void pc_skeleton_physics_rotate(pc_skeleton *sk, double x, double y, double degr
 /* PhysicsConstraint.reset of the physics constraint named `name` (NULL: every one, active or not);
  * false when the document has no physics constraint of that name. */
 bool pc_skeleton_physics_reset(pc_skeleton *sk, const char *name);
+/* A physics constraint owing more steps of 1 / fps in one update than the instance's step limit (what
+ * remains of its time over its step; PC_PHYSICS_STEP_LIMIT, 2^32, unless set) is not stepped: the update
+ * leaves its bone where the pass put it, and pc_skeleton_physics_overdue names it (its constraint index;
+ * -1 when no constraint of the last update pass was). spine-core steps there for minutes (2^32 steps,
+ * about 46 ns each under Node 20), or forever once one step no longer lowers what remains (a time of
+ * 1e102 s: found by make fuzz). The step limit can be set lower (a game bounding a frame's work) but not
+ * above PC_PHYSICS_STEP_LIMIT; false for a limit that is not a number from 0 to it. */
+#define PC_PHYSICS_STEP_LIMIT 4294967296.0
+bool pc_skeleton_set_physics_step_limit(pc_skeleton *sk, double steps);
+int pc_skeleton_physics_overdue(const pc_skeleton *sk);
 
 /* ---- A document's bones and animations by index; posing by index (api.c) ---------------------- */
 

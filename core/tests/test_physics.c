@@ -292,6 +292,87 @@ START_TEST(step_forever_is_unsupported)
 }
 END_TEST
 
+/* A scenario that sets the time to 1e102 and steps (make fuzz found it; spine-core ran past 120 s on
+ * it, and subtracting a step from what remains leaves it unchanged): unsupported, the poses before it
+ * written, the constraint and its steps owed named. */
+START_TEST(overdue_is_unsupported)
+{
+    pc_status status;
+    pc_error err;
+    char *out = scenario_dump("corpus/cases/physics-step-fps-24.json",
+                              "{\"scenario\": 1, \"steps\": [{\"do\": \"setupPose\"}, {\"do\": \"updateWorldTransform\", "
+                              "\"physics\": \"update\"}, {\"do\": \"pose\"}, {\"do\": \"update\", \"delta\": 0.5}, "
+                              "{\"do\": \"updateWorldTransform\", \"physics\": \"update\"}, {\"do\": \"pose\"}, "
+                              "{\"do\": \"setTime\", \"time\": 1e102}, {\"do\": \"updateWorldTransform\", "
+                              "\"physics\": \"update\"}, {\"do\": \"pose\"}]}",
+                              &status, &err);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(out, "\npose\t1\t") != NULL, "%s", out);
+    ck_assert_ptr_null(strstr(out, "\npose\t2\t"));
+    ck_assert_msg(strstr(err.message, "physics constraint \"") != NULL && strstr(err.message, " owes 2.4")
+                  && strstr(err.message, "more than 4294967296"), "%s", err.message);
+    free(out);
+}
+END_TEST
+
+static const char step_limit_doc[] =
+    "{\"bones\": [{\"name\": \"root\"}, {\"name\": \"b\", \"parent\": \"root\", \"length\": 10, \"rotation\": 30}], "
+    "\"constraints\": [{\"type\": \"physics\", \"name\": \"p\", \"bone\": \"b\", \"x\": 1, \"rotate\": 1, "
+    "\"fps\": 0.5, \"gravity\": 5}]}";
+
+/* Both instances reset, then their time set to `time` and updated: the index pc_skeleton_physics_overdue
+ * gives for a (its limit 100 steps of 2 s); b (the default limit) is stepped. */
+static int overdue_at(const pc_skeleton_data *data, pc_skeleton *a, pc_skeleton *b, double time)
+{
+    pc_skeleton *both[2] = { a, b };
+    for (int i = 0; i < 2; i++) {
+        pc_skeleton_setup_pose(both[i]);
+        pc_skeleton_set_time(both[i], 0);
+        ck_assert(pc_skeleton_physics_reset(both[i], NULL));
+        pc_skeleton_update_world_transform_physics(both[i], PC_PHYSICS_UPDATE);
+        pc_skeleton_set_time(both[i], time);
+        pc_skeleton_update_world_transform_physics(both[i], PC_PHYSICS_UPDATE);
+    }
+    ck_assert_int_eq(pc_skeleton_physics_overdue(b), -1);
+    int late = pc_skeleton_physics_overdue(a);
+    if (late < 0) { /* stepped: the same worlds as the instance without a limit, bit for bit */
+        for (int bone = 0; bone < pc_data_bone_count(data); bone++) {
+            double wa[6], wb[6];
+            pc_skeleton_bone_world(a, bone, wa);
+            pc_skeleton_bone_world(b, bone, wb);
+            ck_assert_msg(memcmp(wa, wb, sizeof wa) == 0, "time %g: bone %d differs", time, bone);
+        }
+    }
+    return late;
+}
+
+/* The step limit: 100 steps owed are stepped, 101 are not (the constraint named); the limit is a number
+ * from 0 to PC_PHYSICS_STEP_LIMIT; a constraint with nothing to step is never overdue. */
+START_TEST(step_limit_bounds_one_update)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(step_limit_doc, strlen(step_limit_doc), "limit.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    pc_skeleton *a = pc_skeleton_new(data), *b = pc_skeleton_new(data);
+    ck_assert(a && b);
+    ck_assert_int_eq(pc_skeleton_physics_overdue(a), -1);
+    ck_assert(!pc_skeleton_set_physics_step_limit(a, -1));
+    ck_assert(!pc_skeleton_set_physics_step_limit(a, 0.0 / 0.0));
+    ck_assert(!pc_skeleton_set_physics_step_limit(a, PC_PHYSICS_STEP_LIMIT * 2));
+    ck_assert(pc_skeleton_set_physics_step_limit(a, PC_PHYSICS_STEP_LIMIT));
+    ck_assert(pc_skeleton_set_physics_step_limit(a, 100));
+    ck_assert_int_eq(overdue_at(data, a, b, 200), -1);  /* 100 steps of 2 s */
+    ck_assert_int_eq(overdue_at(data, a, b, 202), 0);   /* 101 */
+    ck_assert_int_eq(overdue_at(data, a, b, 20), -1);   /* a new pass forgets it */
+    pc_skeleton_set_time(a, 1e102);
+    pc_skeleton_update_world_transform_physics(a, PC_PHYSICS_NONE);
+    ck_assert_int_eq(pc_skeleton_physics_overdue(a), -1); /* Physics.none steps nothing */
+    pc_skeleton_free(a);
+    pc_skeleton_free(b);
+    pc_skeleton_data_free(data);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("physics");
@@ -300,6 +381,8 @@ int main(void)
     tcase_add_test(tc, game_loop_matches_the_oracle);
     tcase_add_test(tc, mixed_apply_is_posed);
     tcase_add_test(tc, step_forever_is_unsupported);
+    tcase_add_test(tc, overdue_is_unsupported);
+    tcase_add_test(tc, step_limit_bounds_one_update);
     tcase_add_test(tc, apply_takes_the_first_animation);
     tcase_add_test(tc, damp_first_moves_the_springs_a_little);
     tcase_add_test(tc, getters_read_back_what_was_set);

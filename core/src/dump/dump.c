@@ -412,6 +412,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         snprintf(err->message, sizeof err->message, "%s: out of memory", input);
         return err->status;
     }
+    if (opt->physics_step_limit > 0) pc_skeleton_set_physics_step_limit(sk, opt->physics_step_limit);
     if (!pc_skeleton_set_skin(sk, opt->skin)) {
         err->status = PC_INVALID;
         snprintf(err->message, sizeof err->message, "%s: $.skins: Skin not found: %s", input, opt->skin);

@@ -28,6 +28,7 @@ typedef struct pc_dump_options {
     bool vertices;             /* --vertices: the blocks of what is drawn (dump_render.h) */
     int transitions;           /* --transitions N (0: none): every ordered pair crossfaded, N frames each */
     double mix;                /* --mix M: the AnimationState data's default mix (0 unless given) */
+    double physics_step_limit; /* pc_skeleton_set_physics_step_limit's (0: PC_PHYSICS_STEP_LIMIT; no option) */
 } pc_dump_options;
 
 /* Writes the dump of the document `input` (already read into data) to out; on failure writes nothing

@@ -206,6 +206,18 @@ bool pc_skeleton_physics_reset(pc_skeleton *sk, const char *name)
     return found || !name;
 }
 
+bool pc_skeleton_set_physics_step_limit(pc_skeleton *sk, double steps)
+{
+    if (!(steps >= 0 && steps <= PC_PHYSICS_STEP_LIMIT)) return false;
+    sk->physics_step_limit = steps;
+    return true;
+}
+
+int pc_skeleton_physics_overdue(const pc_skeleton *sk)
+{
+    return sk->physics_overdue;
+}
+
 void pc_skeleton_bone_world(const pc_skeleton *sk, int bone, double world[6])
 {
     const pc_bone_pose *p = sk->bones[bone].applied;

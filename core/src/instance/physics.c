@@ -249,7 +249,7 @@ static double step_rotation(const pc_skeleton *sk, const pc_physics_data *d, con
 }
 
 /* Physics.update (and reset, after resetting): returns the interpolation z the pose is shown at. */
-static double update_state(pc_skeleton *sk, const pc_physics_data *d, const pc_constraint_pose *p,
+static double update_state(pc_skeleton *sk, int index, const pc_physics_data *d, const pc_constraint_pose *p,
                            pc_physics_state *s, pc_bone_pose *b, double length, double mix)
 {
     const pc_readings *rules = &sk->readings;
@@ -270,10 +270,19 @@ static double update_state(pc_skeleton *sk, const pc_physics_data *d, const pc_c
         springs k = { 0, 0, 0 };
         bool have_springs = false;
         double a = s->remaining;
-        if (d->x > 0 || d->y > 0) z = step_translation(sk, d, p, s, b, bx, by, qx, qy, mix, &k, &have_springs);
-        if (d->rotate > 0 || d->shear_x > 0 || d->scale_x > 0) {
-            s->remaining = a; /* both springs step from the same time */
-            z = step_rotation(sk, d, p, s, b, length, before, qx, qy, mix, &k, have_springs);
+        /* Owing more steps than the limit (posecore.h), nothing is stepped: the runtime would loop for
+         * minutes, or forever where a - step == a (a step not above 0 too). An infinite step is stepped
+         * once (a - step is NaN: corpus mut-js-pow-one-infinity). The update goes on; the runner says
+         * unsupported. */
+        bool on = d->x > 0 || d->y > 0 || d->rotate > 0 || d->shear_x > 0 || d->scale_x > 0;
+        if (on && a >= d->step && (d->step <= 0 || a / d->step > sk->physics_step_limit)) {
+            sk->physics_overdue = index;
+        } else {
+            if (d->x > 0 || d->y > 0) z = step_translation(sk, d, p, s, b, bx, by, qx, qy, mix, &k, &have_springs);
+            if (d->rotate > 0 || d->shear_x > 0 || d->scale_x > 0) {
+                s->remaining = a; /* both springs step from the same time */
+                z = step_rotation(sk, d, p, s, b, length, before, qx, qy, mix, &k, have_springs);
+            }
         }
     }
     s->cx = b->world_x;
@@ -354,7 +363,7 @@ void pc_physics_update(pc_skeleton *sk, int index)
         if (d->y > 0) b->world_y += (s->y_offset - s->y_lag * z) * mix * d->y;
     } else {
         if (mode == PC_PHYSICS_RESET) reset_state(s, sk->time);
-        z = update_state(sk, d, p, s, b, length, mix);
+        z = update_state(sk, index, d, p, s, b, length, mix);
     }
     apply_to_world(&sk->readings, d, s, b, z, mix);
     if (mode != PC_PHYSICS_POSE) {

@@ -516,6 +516,8 @@ pc_skeleton *pc_skeleton_new(const pc_skeleton_data *data)
     sk->scale_x = 1;
     sk->scale_y = 1;
     sk->wind_x = 1;
+    sk->physics_step_limit = PC_PHYSICS_STEP_LIMIT;
+    sk->physics_overdue = -1;
     sk->gravity_y = 1;
     /* Skeleton.physics: the physics constraints in constraint order, each with a new state. */
     for (int i = 0, k = 0; i < data->constraint_count; i++) {
@@ -648,6 +650,7 @@ void pc_skeleton_update_world_transform_physics(pc_skeleton *sk, pc_physics_mode
     /* A new pass: world and local stamps of earlier passes are stale (bone_local.h). */
     sk->update_stamp++;
     sk->thrown = NULL;
+    sk->physics_overdue = -1;
     /* Each constrained copy starts from the pose (Posed.resetConstrained). */
     for (int i = 0; i < sk->reset_count; i++) {
         const pc_update_item *r = &sk->reset[i];

@@ -142,6 +142,10 @@ struct pc_skeleton {
     /* Where the runtime throws while updating (a constraint reading what is not there), its message
      * (the pass stops there); NULL otherwise. */
     const char *thrown;
+    /* The most steps of 1 / fps one physics constraint steps in one update (PC_PHYSICS_STEP_LIMIT unless
+     * set), and the constraint of the last update pass that owed more and was not stepped (-1: none). */
+    double physics_step_limit;
+    int physics_overdue;
     struct pc_path_state *paths; /* the path constraints' buffers (path.h) */
     pc_readings readings;      /* the document's rule readings (rules.h), copied: the pose code reads them */
 };

@@ -212,6 +212,16 @@ static bool update_world(runner *r, pc_physics_mode mode)
 {
     if (steps_forever(r, mode)) return stop(r, PC_UNSUPPORTED);
     pc_skeleton_update_world_transform_physics(r->sk, mode);
+    int late = r->sk->physics_overdue; /* before any throw: the pass stops at the throw */
+    if (late >= 0) {
+        const pc_skeleton *sk = r->sk;
+        const pc_physics_data *p = &sk->data->constraints[late].u.physics;
+        double owed = sk->physics_states[sk->constraints[late].physics].remaining / p->step;
+        snprintf(r->msg, r->size, "physics constraint \"%.100s\" owes %.17g steps of %.17g s in one update, more "
+                 "than %.17g: the runtime steps it for minutes, or forever", sk->data->constraints[late].name, owed,
+                 p->step, sk->physics_step_limit);
+        return stop(r, PC_UNSUPPORTED);
+    }
     if (!r->sk->thrown) return true;
     if (r->has_applied && r->applied_name)
         snprintf(r->msg, r->size, "animation \"%.100s\" at %.17g: %s", r->applied_name, r->applied_time, r->sk->thrown);
