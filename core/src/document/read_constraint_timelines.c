@@ -254,8 +254,11 @@ static void read_deform(reader *r, json_t *keys, pc_attachment *att, int slot, p
     double frames = length_of(r, keys);
     pc_timeline *t = timeline_add(r, a, PC_TL_DEFORM, slot, frames, 1, true, frames, true);
     t->attachment = att;
-    t->deform = reader_calloc(r, (size_t)t->frames_count, sizeof *t->deform);
-    t->deform_counts = reader_calloc(r, (size_t)t->frames_count, sizeof *t->deform_counts);
+    /* One more than the frames: the runtime's vertices (a plain Array) also hold a key past the keys'
+     * length, which a search left on the last frame reads as the next vertices (corpus
+     * mut-h37-deform-bezier-nan-time). */
+    t->deform = reader_calloc(r, (size_t)t->frames_count + 1, sizeof *t->deform);
+    t->deform_counts = reader_calloc(r, (size_t)t->frames_count + 1, sizeof *t->deform_counts);
     json_t *key = get_index(r, keys, 0);
     js_num time = value_or(r, key, "time", 0);
     int bezier = 0;
@@ -279,7 +282,7 @@ static void read_deform(reader *r, json_t *keys, pc_attachment *att, int slot, p
                 for (size_t i = 0; i < length; i++) deform[i] = (float)((double)deform[i] + (double)att->vertices[i]);
         }
         frame_set_num(r, t, frame, time);
-        if (frame < t->frames_count) {
+        if (frame <= t->frames_count) {
             t->deform[frame] = malloc((length ? length : 1) * sizeof *deform);
             if (!t->deform[frame]) reader_throw(r, "out of memory");
             memcpy(t->deform[frame], deform, length * sizeof *deform);

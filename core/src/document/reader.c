@@ -445,7 +445,7 @@ static void free_timeline(pc_timeline *t)
         for (int i = 0; i < t->frames_count; i++) free(t->attachment_names[i]);
     free(t->attachment_names);
     if (t->deform)
-        for (int i = 0; i < t->frames_count; i++) free(t->deform[i]);
+        for (int i = 0; i <= t->frames_count; i++) free(t->deform[i]);
     free(t->deform);
     free(t->deform_counts);
     if (t->draw_orders)

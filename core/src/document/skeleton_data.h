@@ -342,7 +342,8 @@ typedef struct pc_timeline {
     int curves_count;
     /* attachment timelines: the attachment name of each frame (NULL for none) */
     char **attachment_names;
-    /* deform timelines: each frame's vertices */
+    /* deform timelines: each frame's vertices, and those of a key past the frames (frames_count + 1
+     * entries; NULL where no key was read) */
     float **deform;
     int *deform_counts;
     /* draw order timelines: each frame's order (NULL for the setup order); folders: their slots */

@@ -273,9 +273,9 @@ const char *pc_apply_deform_timeline(pc_skeleton *sk, const pc_timeline *t, doub
         k.percent = pc_timeline_curve_percent(t, time, frame);
         k.v1 = t->deform[frame];
         /* Keys that are not ascending (NaN, out of order) can leave the search on the last key: the
-         * runtime's next vertices are then undefined (NULL here), read unless at alpha 1, not additive,
-         * the percent is 0. */
-        k.v2 = frame + 1 < frames ? t->deform[frame + 1] : NULL;
+         * runtime's next vertices are then those of a key past the keys' length, or undefined (NULL
+         * here), read unless at alpha 1, not additive, the percent is 0. */
+        k.v2 = t->deform[frame + 1];
     }
     const char *error = deform_pose(sk, &sk->slots[t->target], t, &k, m);
     for (int i = 0; !error && i < a->timeline_slot_count; i++)
