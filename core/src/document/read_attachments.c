@@ -90,7 +90,7 @@ static void read_sequence(reader *r, json_t *map, pc_sequence *s, json_t *path_v
     if (s->region_count >= 1) {
         double digits = js_to_number(get(r, v, "digits"));
         if (get(r, v, "digits") == NULL) digits = 0;
-        double base = js_typeof(path_value) == JS_STRING ? (double)js_string_units(path_value) : 16;
+        double base = js_typeof(path_value) == JS_STRING ? (double)js_string_units(r->heap, path_value) : 16;
         if (digits - 1 + base > JS_MAX_STRING_LENGTH) reader_throw(r, "RangeError: Invalid string length");
     }
     path_pop(r, mark);

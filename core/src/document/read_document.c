@@ -166,6 +166,7 @@ static json_t *parse(reader *r, const char *text, size_t len)
             escapes_done = true;
             rewritten = rewrite_escapes(text, len, &rewritten_len);
             if (rewritten) reader_unmodelled(r, "a lone surrogate or a NUL in a key (held with a stand-in)");
+            r->heap->stand_ins = rewritten != NULL;
         } else if (!deep_done && strstr(jerr.text, "maximum parsing depth")) {
             deep_done = true;
             size_t error_at;

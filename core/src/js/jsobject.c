@@ -24,6 +24,7 @@ bool js_heap_init(js_heap *h)
 {
     h->root = NULL;
     h->out_of_memory = false;
+    h->stand_ins = false;
     h->made = json_array();
     return h->made != NULL;
 }
@@ -134,12 +135,19 @@ static size_t encode_wtf8(uint32_t c, char *out)
     return 4;
 }
 
-size_t js_string_units(const json_t *v)
+/* Whether code point c takes two UTF-16 units: a supplementary one, but a stand-in (js_heap). */
+static bool two_units(const js_heap *h, uint32_t c)
+{
+    if (c < 0x10000) return false;
+    return !(h->stand_ins && ((c >= 0xF0000 && c <= 0xF07FF) || c == 0x10FFFD));
+}
+
+size_t js_string_units(const js_heap *h, const json_t *v)
 {
     size_t len = 0, units = 0;
     const unsigned char *s = (const unsigned char *)js_string(v, &len);
     if (!s) return 0;
-    for (size_t i = 0, adv; i < len; i += adv) units += next_code_point(s + i, len - i, &adv) >= 0x10000 ? 2 : 1;
+    for (size_t i = 0, adv; i < len; i += adv) units += two_units(h, next_code_point(s + i, len - i, &adv)) ? 2 : 1;
     return units;
 }
 
@@ -151,7 +159,7 @@ static json_t *string_unit(js_heap *h, const json_t *v, size_t index)
     for (size_t i = 0, adv; i < len; i += adv) {
         uint32_t c = next_code_point(s + i, len - i, &adv);
         char out[4];
-        if (c >= 0x10000) {
+        if (two_units(h, c)) {
             uint32_t hi = 0xD800 + ((c - 0x10000) >> 10), lo = 0xDC00 + ((c - 0x10000) & 0x3FF);
             if (unit == index) return js_make_string(h, out, encode_wtf8(hi, out));
             if (unit + 1 == index) return js_make_string(h, out, encode_wtf8(lo, out));
@@ -208,7 +216,7 @@ json_t *js_get(js_heap *h, json_t *v, const char *key, bool *type_error)
             return function_value;
         return NULL;
     case JS_STRING:
-        if (strcmp(key, "length") == 0) return js_make_number(h, (double)js_string_units(v));
+        if (strcmp(key, "length") == 0) return js_make_number(h, (double)js_string_units(h, v));
         if (array_index(key, &index)) return string_unit(h, v, (size_t)index);
         return NULL;
     default:
@@ -243,7 +251,7 @@ double js_length(js_heap *h, json_t *v, bool *type_error)
         *type_error = true;
         return NAN;
     case JS_ARRAY: return (double)json_array_size(v);
-    case JS_STRING: return (double)js_string_units(v);
+    case JS_STRING: return (double)js_string_units(h, v);
     case JS_OBJECT: return js_to_number(json_object_get(v, "length"));
     default: (void)h; return NAN;
     }
@@ -539,7 +547,7 @@ size_t js_for_in(js_heap *h, json_t *v, const char ***keys_out, json_t ***values
     js_type t = js_typeof(v);
     if (t == JS_OBJECT) n = json_object_size(v);
     else if (t == JS_ARRAY) n = json_array_size(v);
-    else if (t == JS_STRING) n = js_string_units(v);
+    else if (t == JS_STRING) n = js_string_units(h, v);
     const char **keys = malloc((n ? n : 1) * sizeof *keys);
     json_t **values = values_out ? malloc((n ? n : 1) * sizeof *values) : NULL;
     if (!keys || (values_out && !values)) { free(keys); free(values); return (size_t)-1; }

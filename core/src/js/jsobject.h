@@ -28,6 +28,9 @@ typedef struct js_heap {
     json_t *root;      /* the document */
     json_t *made;      /* an array holding every value made by reads */
     bool out_of_memory; /* a read could not allocate what it makes: the values read since are wrong */
+    /* The text's lone surrogates and NULs are held as stand-ins (read_document.c: U+F0000 + the
+     * surrogate's offset from U+D800, U+10FFFD for NUL): each stand-in is one UTF-16 unit. */
+    bool stand_ins;
 } js_heap;
 
 bool js_heap_init(js_heap *h);
@@ -62,8 +65,8 @@ bool js_strict_equals(const json_t *a, const json_t *b);
 bool js_is(const json_t *v, const char *s);
 /* The UTF-8 text of a string value (NULL for other types); *len its length in bytes. */
 const char *js_string(const json_t *v, size_t *len);
-/* Length in UTF-16 code units of a string value. */
-size_t js_string_units(const json_t *v);
+/* Length in UTF-16 code units of a string value (a stand-in one unit, see js_heap). */
+size_t js_string_units(const js_heap *h, const json_t *v);
 
 /* ToString(v) for a key (ToPropertyKey) of a primitive or array value; NULL (and not a key of any
  * JSON object) for objects. The text lives in the heap. */
