@@ -364,6 +364,9 @@ START_TEST(step_limit_bounds_one_update)
     ck_assert_int_eq(overdue_at(data, a, b, 200), -1);  /* 100 steps of 2 s */
     ck_assert_int_eq(overdue_at(data, a, b, 202), 0);   /* 101 */
     ck_assert_int_eq(overdue_at(data, a, b, 20), -1);   /* a new pass forgets it */
+    ck_assert(pc_skeleton_set_physics_step_limit(a, 0)); /* 0: no step at all */
+    ck_assert_int_eq(overdue_at(data, a, b, 2), 0);
+    ck_assert_int_eq(overdue_at(data, a, b, 1), -1);    /* half a step owed: nothing to step */
     pc_skeleton_set_time(a, 1e102);
     pc_skeleton_update_world_transform_physics(a, PC_PHYSICS_NONE);
     ck_assert_int_eq(pc_skeleton_physics_overdue(a), -1); /* Physics.none steps nothing */
