@@ -376,6 +376,32 @@ START_TEST(step_limit_bounds_one_update)
 }
 END_TEST
 
+/* Each spring component alone (x, y, rotate, shearX, scaleX at 1) makes a constraint that can be overdue,
+ * and a step of 0 (fps Infinity) is overdue at once: 101 steps owed past a limit of 100. */
+START_TEST(each_component_can_be_overdue)
+{
+    static const char *const components[] = { "x", "y", "rotate", "shearX", "scaleX" };
+    for (int i = 0; i < 6; i++) {
+        char doc[400];
+        snprintf(doc, sizeof doc,
+                 "{\"bones\": [{\"name\": \"root\"}, {\"name\": \"b\", \"parent\": \"root\", \"length\": 10}], "
+                 "\"constraints\": [{\"type\": \"physics\", \"name\": \"p\", \"bone\": \"b\", \"%s\": 1, \"fps\": %s}]}",
+                 i < 5 ? components[i] : "x", i < 5 ? "0.5" : "1e999");
+        pc_error err;
+        pc_skeleton_data *data = pc_read_text(doc, strlen(doc), "component.json", NULL, &err);
+        ck_assert_msg(data != NULL, "%s", err.message);
+        pc_skeleton *sk = pc_skeleton_new(data);
+        ck_assert(sk && pc_skeleton_set_physics_step_limit(sk, 100));
+        pc_skeleton_update_world_transform_physics(sk, PC_PHYSICS_UPDATE); /* the first update only notes */
+        pc_skeleton_set_time(sk, i < 5 ? 202 : 0);
+        pc_skeleton_update_world_transform_physics(sk, PC_PHYSICS_UPDATE);
+        ck_assert_msg(pc_skeleton_physics_overdue(sk) == 0, "%s", doc);
+        pc_skeleton_free(sk);
+        pc_skeleton_data_free(data);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("physics");
@@ -386,6 +412,7 @@ int main(void)
     tcase_add_test(tc, step_forever_is_unsupported);
     tcase_add_test(tc, overdue_is_unsupported);
     tcase_add_test(tc, step_limit_bounds_one_update);
+    tcase_add_test(tc, each_component_can_be_overdue);
     tcase_add_test(tc, apply_takes_the_first_animation);
     tcase_add_test(tc, damp_first_moves_the_springs_a_little);
     tcase_add_test(tc, getters_read_back_what_was_set);
