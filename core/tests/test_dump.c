@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "memory_limit.h"
 #include "run_suite.h"
@@ -30,6 +29,25 @@ void *malloc(size_t size)
     return __libc_malloc(size);
 }
 #endif
+
+/* A dump written in a child process (run_in_child): the message is "STATUS MESSAGE". */
+struct dump_in_child {
+    FILE *out;
+    const pc_skeleton_data *data;
+    const pc_dump_options *opt;
+    size_t fail_malloc_size; /* armed in the child; 0: none */
+};
+
+static void dump_in_child(void *context, char *msg, size_t size)
+{
+    const struct dump_in_child *run = context;
+#ifdef FAILING_MALLOC
+    fail_malloc_size = run->fail_malloc_size;
+#endif
+    pc_error e;
+    pc_status st = pc_dump_write(run->out, "doc.json", run->data, run->opt, &e);
+    snprintf(msg, size, "%d %s", (int)st, e.message);
+}
 
 /* Animation "turn" is posed; "sideways" keys an inherit mode that does not exist (the runtime holds
  * undefined as the mode, which the core does not model). */
@@ -510,27 +528,10 @@ START_TEST(dump_beyond_memory_fails)
     pc_dump_options opt = { .skin = NULL, .samples = 100 };
     FILE *null = fopen("/dev/null", "w");
     ck_assert_ptr_nonnull(null);
-    int fds[2];
-    ck_assert_int_eq(pipe(fds), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        close(fds[0]);
-        if (!limit_address_space((size_t)4 << 20)) _exit(3);
-        pc_error e;
-        pc_status st = pc_dump_write(null, "doc.json", data, &opt, &e);
-        char msg[600];
-        int n = snprintf(msg, sizeof msg, "%d %s", (int)st, e.message);
-        ssize_t w = write(fds[1], msg, (size_t)n);
-        _exit(w < 0 ? 3 : 0);
-    }
-    close(fds[1]);
+    struct dump_in_child run = { null, data, &opt, 0 };
     char msg[600];
-    ssize_t n = read(fds[0], msg, sizeof msg - 1);
-    close(fds[0]);
-    msg[n > 0 ? n : 0] = '\0';
     int st;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    bool ran = run_in_child((size_t)4 << 20, dump_in_child, &run, msg, sizeof msg, &st);
     fclose(null);
     /* the dump is larger than the room: without a limit it is written whole (measured after the child,
      * so the child's heap had not grown to it) */
@@ -543,7 +544,7 @@ START_TEST(dump_beyond_memory_fails)
     free(whole);
     ck_assert_uint_gt(whole_len, (size_t)4 << 20);
     pc_skeleton_data_free(data);
-    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    ck_assert_msg(ran, "the dump died (status %d)", st);
     char want[64];
     snprintf(want, sizeof want, "%d doc.json: cannot write the dump", (int)PC_INVALID);
     ck_assert_str_eq(msg, want);
@@ -571,31 +572,14 @@ START_TEST(shorthand_names_out_of_memory_fails)
     ck_assert_msg(data != NULL, "%s", err.message);
     FILE *null = fopen("/dev/null", "w");
     ck_assert_ptr_nonnull(null);
-    int fds[2];
-    ck_assert_int_eq(pipe(fds), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        close(fds[0]);
-        pc_dump_options opt = { .skin = NULL, .samples = 1 };
-        pc_error e;
-        fail_malloc_size = 1000 * sizeof(const char *);
-        pc_status st = pc_dump_write(null, "doc.json", data, &opt, &e);
-        char msg[600];
-        int n = snprintf(msg, sizeof msg, "%d %s", (int)st, e.message);
-        ssize_t w = write(fds[1], msg, (size_t)n);
-        _exit(w < 0 ? 3 : 0);
-    }
-    close(fds[1]);
+    pc_dump_options opt = { .skin = NULL, .samples = 1 };
+    struct dump_in_child run = { null, data, &opt, 1000 * sizeof(const char *) };
     char msg[600];
-    ssize_t n = read(fds[0], msg, sizeof msg - 1);
-    close(fds[0]);
-    msg[n > 0 ? n : 0] = '\0';
     int st;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    bool ran = run_in_child(0, dump_in_child, &run, msg, sizeof msg, &st);
     fclose(null);
     pc_skeleton_data_free(data);
-    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the dump died (status %d)", st);
+    ck_assert_msg(ran, "the dump died (status %d)", st);
     char want[64];
     snprintf(want, sizeof want, "%d doc.json: out of memory", (int)PC_INVALID);
     ck_assert_str_eq(msg, want);

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "memory_limit.h"
 #include "run_suite.h"
@@ -273,6 +272,19 @@ START_TEST(scenario_step_named)
 }
 END_TEST
 
+/* A scenario text parsed in a child process (run_in_child): the parser's message, or "(parsed)". */
+struct scenario_text {
+    const char *text;
+    size_t len;
+};
+
+static void parse_in_child(void *context, char *msg, size_t size)
+{
+    const struct scenario_text *run = context;
+    pc_scenario *sc = pc_scenario_parse(run->text, run->len, msg, size);
+    if (sc) snprintf(msg, size, "(parsed)");
+}
+
 /* For play/scenario.c:404:38 `1` -> `2`: a scenario text nested 3,000 deep (64 MB of spaces inside)
  * whose deep check cannot have its memory (the address space limited to what is mapped plus 16 MB, in a
  * child process): "not JSON: out of memory", not a position. Not under AddressSanitizer (its allocator
@@ -289,28 +301,12 @@ START_TEST(scenario_deep_text_out_of_memory)
     memset(inside, ' ', pad);
     char *text = repeat_around("", '[', 3000, inside, pad, ']', "", &len);
     free(inside);
-    int fds[2];
-    ck_assert_int_eq(pipe(fds), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        close(fds[0]);
-        if (!limit_address_space((size_t)16 << 20)) _exit(3);
-        char msg[512] = "";
-        pc_scenario *sc = pc_scenario_parse(text, len, msg, sizeof msg);
-        if (sc) snprintf(msg, sizeof msg, "(parsed)");
-        ssize_t w = write(fds[1], msg, strlen(msg));
-        _exit(w < 0 ? 3 : 0);
-    }
-    close(fds[1]);
+    struct scenario_text run = { text, len };
     char msg[600];
-    ssize_t n = read(fds[0], msg, sizeof msg - 1);
-    close(fds[0]);
-    msg[n > 0 ? n : 0] = '\0';
     int st;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    bool ran = run_in_child((size_t)16 << 20, parse_in_child, &run, msg, sizeof msg, &st);
     free(text);
-    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    ck_assert_msg(ran, "the parse died (status %d)", st);
     ck_assert_msg(strstr(msg, "not JSON: out of memory") != NULL, "%s", msg);
 }
 END_TEST

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "memory_limit.h"
 #include "run_suite.h"
 
@@ -95,6 +93,20 @@ START_TEST(rewritten_text_keeps_first_pair)
 }
 END_TEST
 
+/* A document read in a child process (run_in_child): "STATUS MESSAGE" (read_status). */
+struct document_text {
+    const char *text;
+    size_t len;
+};
+
+static void read_in_child(void *context, char *msg, size_t size)
+{
+    const struct document_text *run = context;
+    pc_error err;
+    int status = read_status(run->text, run->len, &err);
+    snprintf(msg, size, "%d %s", status, err.message);
+}
+
 /* For document/read_document.c:179:51 `-` -> `+` and 179:52 `1` -> `2`: a document nested 3,000 deep
  * (64 MB of spaces inside) whose deep check cannot have its memory (the address space limited to what is
  * mapped plus 16 MB, in a child process): unsupported ("a text nested this deep"), not a malformed
@@ -111,29 +123,12 @@ START_TEST(deep_text_out_of_memory)
     memset(text + depth, ' ', pad);
     memset(text + depth + pad, ']', depth);
     text[len] = '\0';
-    int fds[2];
-    ck_assert_int_eq(pipe(fds), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        close(fds[0]);
-        if (!limit_address_space((size_t)16 << 20)) _exit(3);
-        pc_error err;
-        char msg[600];
-        int status = read_status(text, len, &err);
-        snprintf(msg, sizeof msg, "%d %s", status, err.message);
-        ssize_t w = write(fds[1], msg, strlen(msg));
-        _exit(w < 0 ? 3 : 0);
-    }
-    close(fds[1]);
+    struct document_text run = { text, len };
     char msg[700];
-    ssize_t n = read(fds[0], msg, sizeof msg - 1);
-    close(fds[0]);
-    msg[n > 0 ? n : 0] = '\0';
     int st;
-    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    bool ran = run_in_child((size_t)16 << 20, read_in_child, &run, msg, sizeof msg, &st);
     free(text);
-    ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    ck_assert_msg(ran, "the read died (status %d)", st);
     ck_assert_str_eq(msg, "3 doc.json: $: unsupported: a text nested this deep is too large for the core to read");
 }
 END_TEST
