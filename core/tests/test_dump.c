@@ -552,6 +552,29 @@ START_TEST(dump_beyond_memory_fails)
 END_TEST
 
 
+#ifdef FAILING_MALLOC
+/* The document read, then dumped in a child whose first malloc of fail_size bytes fails: the dump must
+ * fail as out of memory, and the child live to say so (a mutant that goes on writes through NULL). */
+static void assert_dump_out_of_memory(const char *doc, size_t len, const pc_dump_options *opt, size_t fail_size)
+{
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, len, "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    FILE *null = fopen("/dev/null", "w");
+    ck_assert_ptr_nonnull(null);
+    struct dump_in_child run = { null, data, opt, fail_size };
+    char msg[600];
+    int st;
+    bool ran = run_in_child(0, dump_in_child, &run, msg, sizeof msg, &st);
+    fclose(null);
+    pc_skeleton_data_free(data);
+    ck_assert_msg(ran, "the dump died (status %d)", st);
+    char want[64];
+    snprintf(want, sizeof want, "%d doc.json: out of memory", (int)PC_INVALID);
+    ck_assert_str_eq(msg, want);
+}
+#endif
+
 /* For core/src/dump/dump.c:345:15 `&&` -> `||`: when the names array of the shorthand scenario cannot be
  * allocated (1,000 animations: 8,000 bytes, the first malloc of that size in the dump; its ints, 4,000
  * bytes, allocated), the dump fails as out of memory (with `||` it wrote through the NULL names: the
@@ -566,27 +589,40 @@ START_TEST(shorthand_names_out_of_memory_fails)
     for (int i = 0; i < 1000; i++) len += (size_t)snprintf(doc + len, room - len, "%s\"a%d\": {}", i ? ", " : "", i);
     len += (size_t)snprintf(doc + len, room - len, "}}");
     ck_assert_uint_lt(len, room);
-    pc_error err;
-    pc_skeleton_data *data = pc_read_text(doc, len, "doc.json", NULL, &err);
-    free(doc);
-    ck_assert_msg(data != NULL, "%s", err.message);
-    FILE *null = fopen("/dev/null", "w");
-    ck_assert_ptr_nonnull(null);
     pc_dump_options opt = { .skin = NULL, .samples = 1 };
-    struct dump_in_child run = { null, data, &opt, 1000 * sizeof(const char *) };
-    char msg[600];
-    int st;
-    bool ran = run_in_child(0, dump_in_child, &run, msg, sizeof msg, &st);
-    fclose(null);
-    pc_skeleton_data_free(data);
-    ck_assert_msg(ran, "the dump died (status %d)", st);
-    char want[64];
-    snprintf(want, sizeof want, "%d doc.json: out of memory", (int)PC_INVALID);
-    ck_assert_str_eq(msg, want);
+    assert_dump_out_of_memory(doc, len, &opt, 1000 * sizeof(const char *));
+    free(doc);
 #endif
 }
 END_TEST
 
+/* For core/src/play/scenario_shorthand.c:177:19 `&&` -> `||`: frames in the shorthand build their cycle
+ * apart and add a repeat step for it; when the steps before it could not be made (the first step's
+ * "(options)" path, the first 10-byte malloc of the dump, fails), the dump fails as out of memory (with
+ * `||` the cycle made whole is hung on the repeat step that was never made: the child dies). */
+START_TEST(shorthand_repeat_out_of_memory_fails)
+{
+#ifdef FAILING_MALLOC
+    static const char doc[] = DOC_HEAD "}}";
+    static const double dt[] = { 1.0 / 60 };
+    pc_dump_options opt = { .skin = NULL, .physics = PC_PHYSICS_NONE, .frames = 2, .dt = dt, .dt_count = 1 };
+    assert_dump_out_of_memory(doc, sizeof doc - 1, &opt, sizeof "(options)");
+#endif
+}
+END_TEST
+
+/* For core/src/play/scenario_run.c:558:37 `||` -> `&&`: when the run's sample times cannot be allocated
+ * (61 samples: 488 bytes, the first malloc of that size in the dump), the dump fails as out of memory
+ * (with `&&` the run goes on and writes the times through NULL: the child dies). */
+START_TEST(sample_times_out_of_memory_fails)
+{
+#ifdef FAILING_MALLOC
+    static const char doc[] = DOC_HEAD "}}";
+    pc_dump_options opt = { .skin = NULL, .samples = 61 };
+    assert_dump_out_of_memory(doc, sizeof doc - 1, &opt, 61 * sizeof(double));
+#endif
+}
+END_TEST
 
 int main(void)
 {
@@ -621,6 +657,8 @@ int main(void)
     tcase_set_timeout(memory, 30);
     tcase_add_test(memory, dump_beyond_memory_fails);
     tcase_add_test(memory, shorthand_names_out_of_memory_fails);
+    tcase_add_test(memory, shorthand_repeat_out_of_memory_fails);
+    tcase_add_test(memory, sample_times_out_of_memory_fails);
     suite_add_tcase(s, memory);
     return run_suite(s);
 }
