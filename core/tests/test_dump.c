@@ -503,6 +503,45 @@ START_TEST(unwritable_stream_fails)
 END_TEST
 
 
+/* For core/src/dump/dump.c:415:35 `0` -> `1` and core/src/play/scenario_run.c:216:17 `0` -> `1`: a step
+ * limit of 1 in the dump's options is the skeleton's, so the physics constraint (constraint 0) stops the
+ * dump unsupported, named, at the second frame of 0.5 s: the first update after the reset only notes the
+ * time, so the second owes the 1 s since then, 60 steps at fps 60 (with `> 1` the limit is not set; with
+ * `late >= 1` constraint 0 is never named: both pose). A limit of 60 lets the same dump through. */
+START_TEST(physics_step_limit_of_one)
+{
+    static const char doc[] =
+        "{\"bones\": [{\"name\": \"root\"}, {\"name\": \"b\", \"parent\": \"root\", \"length\": 10}], "
+        "\"constraints\": [{\"type\": \"physics\", \"name\": \"p\", \"bone\": \"b\", \"x\": 1, \"fps\": 60}], "
+        "\"animations\": {\"a\": {}}}";
+    pc_error err;
+    pc_skeleton_data *data = pc_read_text(doc, sizeof doc - 1, "doc.json", NULL, &err);
+    ck_assert_msg(data != NULL, "%s", err.message);
+    static const double dt[] = { 0.5 };
+    pc_dump_options opt = { .skin = NULL, .physics = PC_PHYSICS_UPDATE, .frames = 2, .dt = dt, .dt_count = 1,
+                            .physics_step_limit = 1 };
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(mem);
+    pc_status status = pc_dump_write(mem, "doc.json", data, &opt, &err);
+    fclose(mem);
+    free(text);
+    ck_assert_int_eq(status, PC_UNSUPPORTED);
+    ck_assert_msg(strstr(err.message, "physics constraint \"p\" owes 60 steps of 0.016666666666666666 s in one update, "
+                                      "more than 1:") != NULL, "%s", err.message);
+    opt.physics_step_limit = 60;
+    mem = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(mem);
+    status = pc_dump_write(mem, "doc.json", data, &opt, &err);
+    fclose(mem);
+    free(text);
+    pc_skeleton_data_free(data);
+    ck_assert_msg(status == PC_OK, "%s", err.message);
+}
+END_TEST
+
+
 /* When the in-memory dump cannot grow (the address space limited to what is mapped plus 4 MB, in a child
  * process, and the dump of 200 bones over 101 poses about 6 MB), the dump fails ("cannot write the dump")
  * rather than write what it kept: glibc's memory stream writes short without setting ferror, so the
@@ -652,6 +691,7 @@ int main(void)
     tcase_add_test(t, options_text_cut_in_an_anim);
     tcase_add_test(t, unsupported_keys_name_no_whole_or_partial_frame);
     tcase_add_test(t, unwritable_stream_fails);
+    tcase_add_test(t, physics_step_limit_of_one);
     suite_add_tcase(s, t);
     TCase *memory = tcase_create("memory");
     tcase_set_timeout(memory, 30);
