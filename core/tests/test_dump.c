@@ -60,8 +60,8 @@ static void dump_in_child(void *context, char *msg, size_t size)
 static const char with_unposed[] = DOC_HEAD DOC_SIDEWAYS "}}";
 static const char posed_only[] = DOC_HEAD "}}";
 
-/* The dump of text with --skin none --samples 2; *status its status, *err its message. Caller frees. */
-static char *dump_of(const char *text, pc_status *status, pc_error *err)
+/* The dump of text under opt; *status its status, *err its message. Caller frees. */
+static char *dump_with_error(const char *text, const pc_dump_options *opt, pc_status *status, pc_error *err)
 {
     pc_skeleton_data *data = pc_read_text(text, strlen(text), "doc.json", NULL, err);
     ck_assert_msg(data != NULL, "%s", err->message);
@@ -69,11 +69,17 @@ static char *dump_of(const char *text, pc_status *status, pc_error *err)
     size_t len = 0;
     FILE *f = open_memstream(&out, &len);
     ck_assert_ptr_nonnull(f);
-    pc_dump_options opt = { .skin = NULL, .samples = 2 };
-    *status = pc_dump_write(f, "doc.json", data, &opt, err);
+    *status = pc_dump_write(f, "doc.json", data, opt, err);
     fclose(f);
     pc_skeleton_data_free(data);
     return out;
+}
+
+/* The dump of text with --skin none --samples 2; *status its status, *err its message. Caller frees. */
+static char *dump_of(const char *text, pc_status *status, pc_error *err)
+{
+    pc_dump_options opt = { .skin = NULL, .samples = 2 };
+    return dump_with_error(text, &opt, status, err);
 }
 
 START_TEST(unposed_animation_is_unsupported)
@@ -122,20 +128,11 @@ START_TEST(cli_exit_status)
 }
 END_TEST
 
-/* The dump of text under opt (a copy of *opt); *status its status. Caller frees. */
+/* The dump of text under opt; *status its status. Caller frees. */
 static char *dump_with(const char *text, const pc_dump_options *opt, pc_status *status)
 {
     pc_error err;
-    pc_skeleton_data *data = pc_read_text(text, strlen(text), "doc.json", NULL, &err);
-    ck_assert_msg(data != NULL, "%s", err.message);
-    char *out = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&out, &len);
-    ck_assert_ptr_nonnull(f);
-    *status = pc_dump_write(f, "doc.json", data, opt, &err);
-    fclose(f);
-    pc_skeleton_data_free(data);
-    return out;
+    return dump_with_error(text, opt, status, &err);
 }
 
 /* For core/src/dump/dump.c:293:36 `>` -> `>=`: without --frames (0) and --transitions the normalised
@@ -514,29 +511,17 @@ START_TEST(physics_step_limit_of_one)
         "{\"bones\": [{\"name\": \"root\"}, {\"name\": \"b\", \"parent\": \"root\", \"length\": 10}], "
         "\"constraints\": [{\"type\": \"physics\", \"name\": \"p\", \"bone\": \"b\", \"x\": 1, \"fps\": 60}], "
         "\"animations\": {\"a\": {}}}";
-    pc_error err;
-    pc_skeleton_data *data = pc_read_text(doc, sizeof doc - 1, "doc.json", NULL, &err);
-    ck_assert_msg(data != NULL, "%s", err.message);
     static const double dt[] = { 0.5 };
     pc_dump_options opt = { .skin = NULL, .physics = PC_PHYSICS_UPDATE, .frames = 2, .dt = dt, .dt_count = 1,
                             .physics_step_limit = 1 };
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    ck_assert_ptr_nonnull(mem);
-    pc_status status = pc_dump_write(mem, "doc.json", data, &opt, &err);
-    fclose(mem);
-    free(text);
+    pc_status status;
+    pc_error err;
+    free(dump_with_error(doc, &opt, &status, &err));
     ck_assert_int_eq(status, PC_UNSUPPORTED);
     ck_assert_msg(strstr(err.message, "physics constraint \"p\" owes 60 steps of 0.016666666666666666 s in one update, "
                                       "more than 1:") != NULL, "%s", err.message);
     opt.physics_step_limit = 60;
-    mem = open_memstream(&text, &len);
-    ck_assert_ptr_nonnull(mem);
-    status = pc_dump_write(mem, "doc.json", data, &opt, &err);
-    fclose(mem);
-    free(text);
-    pc_skeleton_data_free(data);
+    free(dump_with_error(doc, &opt, &status, &err));
     ck_assert_msg(status == PC_OK, "%s", err.message);
 }
 END_TEST
