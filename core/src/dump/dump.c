@@ -509,7 +509,7 @@ pc_status pc_dump_write(FILE *out, const char *input, const pc_skeleton_data *da
         snprintf(err->message, sizeof err->message, "%s: cannot write the dump", input);
     } else if (constraints) {
         err->status = PC_UNSUPPORTED;
-        snprintf(err->message, sizeof err->message, "%.200s: unsupported: %s; the dump holds the data rows and the "
+        snprintf(err->message, sizeof err->message, "%.200s: unsupported: %.240s; the dump holds the data rows and the "
                  "update order", input, unsolved_reason);
     } else if (unposed[0]) {
         err->status = PC_UNSUPPORTED;
