@@ -25,6 +25,17 @@ static bool limit_address_space(size_t headroom)
     return setrlimit(RLIMIT_AS, &rl) == 0;
 }
 
+/* Writes all len bytes of buf to fd (a pipe takes them in pieces). False when a write fails. */
+static bool write_all(int fd, const char *buf, size_t len)
+{
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, buf + off, len - off);
+        if (w <= 0) return false;
+        off += (size_t)w;
+    }
+    return true;
+}
+
 /* What a child runs: it writes a message of up to size - 1 bytes (NUL-terminated) into msg. */
 typedef void child_run(void *context, char *msg, size_t size);
 
@@ -49,13 +60,7 @@ static bool run_in_child(size_t headroom, child_run *run, void *context, char *o
         if (headroom && !limit_address_space(headroom)) _exit(3);
         char msg[1024] = "";
         run(context, msg, sizeof msg);
-        size_t len = strlen(msg);
-        for (size_t off = 0; off < len;) {
-            ssize_t w = write(fds[1], msg + off, len - off);
-            if (w <= 0) _exit(3);
-            off += (size_t)w;
-        }
-        _exit(0);
+        _exit(write_all(fds[1], msg, strlen(msg)) ? 0 : 3);
     }
     close(fds[1]);
     size_t got = 0;

@@ -238,12 +238,7 @@ START_TEST(document_read_from_a_pipe)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         close(fds[0]);
-        for (size_t off = 0; off < len;) {
-            ssize_t w = write(fds[1], doc + off, len - off);
-            if (w <= 0) _exit(3);
-            off += (size_t)w;
-        }
-        _exit(0);
+        _exit(write_all(fds[1], doc, len) ? 0 : 3);
     }
     close(fds[1]);
     char path[64];
